@@ -1,0 +1,217 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+
+export type Vendor = 'sqlite' | 'mysql' | 'postgres';
+export const VENDORS: Vendor[] = ['sqlite', 'mysql', 'postgres'];
+
+export interface DatabaseConfig {
+  vendor: Vendor;
+  /** SQLite: the database file, relative to the data folder unless absolute. */
+  filename?: string;
+  host?: string;
+  port?: number;
+  user?: string;
+  password?: string;
+  database?: string;
+  /** PostgreSQL only: the schema that holds the tables (default `public`). */
+  schema?: string;
+  pool?: { min?: number; max?: number };
+}
+
+export interface SsoProviderConfig {
+  /** `oauth2` with explicit endpoints, or `oidc` with endpoints discovered from `issuer`. */
+  type: 'oauth2' | 'oidc';
+  client_id: string;
+  client_secret: string;
+  issuer?: string;
+  authorize_url?: string;
+  token_url?: string;
+  userinfo_url?: string;
+  scope?: string;
+  /** Property of the user-info answer that holds the email (default `email`). */
+  email_key?: string;
+  icon?: string;
+  enabled?: boolean;
+}
+
+/** One project's configuration file: `<data>/projects/<key>.json`. */
+export interface ProjectConfig {
+  key: string;
+  private?: boolean;
+  database: DatabaseConfig;
+  auth: {
+    secret_key: string;
+    public_key: string;
+    sso?: Record<string, SsoProviderConfig>;
+  };
+  cookie?: { same_site?: 'Lax' | 'Strict' | 'None'; secure?: boolean | 'auto' };
+  cors?: { origin?: string[] | '*' };
+}
+
+export interface MailConfig {
+  /** SMTP connection URL, e.g. `smtp://user:pass@mail.example.com:587`. Empty: mail is off. */
+  smtpUrl?: string;
+  from: string;
+}
+
+/** The instance's configuration: environment variables over `<data>/octavo.json`. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** The public URL of the API root, used for links in emails and SSO redirects. */
+  publicUrl: string;
+  superAdminToken?: string;
+  logLevel: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  mail: MailConfig;
+  redisUrl?: string;
+  /** Largest `limit` a query may ask for; -1 means "all" up to this. */
+  maxQueryLimit: number;
+  maxUploadSize: number;
+  /** Sign-in attempts allowed per IP and minute before 429. */
+  loginRateLimit: number;
+  corsOrigin: string[] | '*' | false;
+  trustProxy: boolean;
+  demo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(setting: string, problem: string) {
+    super(`Configuration error in ${setting}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, file: Record<string, unknown>, name: string, key: string, fallback: number): number {
+  const raw = env[name] ?? file[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value)) throw new ConfigError(name, `"${raw}" is not a whole number`);
+  return value;
+}
+
+function text(env: Env, file: Record<string, unknown>, name: string, key: string): string | undefined {
+  const raw = env[name] ?? file[key];
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw !== 'string') throw new ConfigError(name, 'must be a string');
+  return raw;
+}
+
+function bool(env: Env, file: Record<string, unknown>, name: string, key: string, fallback: boolean): boolean {
+  const raw = env[name] ?? file[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === true || raw === 'true' || raw === '1') return true;
+  if (raw === false || raw === 'false' || raw === '0') return false;
+  throw new ConfigError(name, `"${raw}" is not true or false`);
+}
+
+/** Reads and validates the configuration; throws a ConfigError naming the bad setting. */
+export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = resolve(overrides.dataDir ?? env.OCTAVO_DATA ?? 'data');
+  const filePath = join(dataDir, 'octavo.json');
+  let file: Record<string, unknown> = {};
+  if (existsSync(filePath)) {
+    try {
+      file = JSON.parse(readFileSync(filePath, 'utf8'));
+    } catch (error) {
+      throw new ConfigError(filePath, `not valid JSON (${(error as Error).message})`);
+    }
+  }
+  const port = integer(env, file, 'OCTAVO_PORT', 'port', 8080);
+  if (port < 0 || port > 65535) throw new ConfigError('OCTAVO_PORT', `${port} is not a TCP port (0-65535)`);
+  const host = text(env, file, 'OCTAVO_HOST', 'host') ?? '127.0.0.1';
+  let publicUrl = text(env, file, 'OCTAVO_PUBLIC_URL', 'public_url') ?? `http://${host}:${port}/`;
+  try {
+    const url = new URL(publicUrl);
+    if (!/^https?:$/.test(url.protocol)) throw new Error('not http(s)');
+  } catch {
+    throw new ConfigError('OCTAVO_PUBLIC_URL', `"${publicUrl}" is not an http(s) URL`);
+  }
+  if (!publicUrl.endsWith('/')) publicUrl += '/';
+  const adminEmail = text(env, file, 'OCTAVO_ADMIN_EMAIL', 'admin_email');
+  if (adminEmail && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError('OCTAVO_ADMIN_EMAIL', `"${adminEmail}" is not an email address`);
+  }
+  const corsRaw = text(env, file, 'OCTAVO_CORS_ORIGIN', 'cors_origin');
+  const corsOrigin = !corsRaw ? false : corsRaw === '*' ? '*' : corsRaw.split(',').map((s) => s.trim());
+  const maxQueryLimit = integer(env, file, 'OCTAVO_QUERY_LIMIT_MAX', 'query_limit_max', 1000);
+  if (maxQueryLimit < 1) throw new ConfigError('OCTAVO_QUERY_LIMIT_MAX', 'must be at least 1');
+  const config: ServerConfig = {
+    host,
+    port,
+    dataDir,
+    publicUrl,
+    superAdminToken: text(env, file, 'OCTAVO_SUPER_ADMIN_TOKEN', 'super_admin_token'),
+    logLevel: text(env, file, 'OCTAVO_LOG_LEVEL', 'log_level') ?? 'info',
+    adminEmail,
+    adminPassword: text(env, file, 'OCTAVO_ADMIN_PASSWORD', 'admin_password'),
+    mail: {
+      smtpUrl: text(env, file, 'OCTAVO_SMTP_URL', 'smtp_url'),
+      from: text(env, file, 'OCTAVO_MAIL_FROM', 'mail_from') ?? 'Octavo <no-reply@localhost>',
+    },
+    redisUrl: text(env, file, 'OCTAVO_REDIS_URL', 'redis_url'),
+    maxQueryLimit,
+    maxUploadSize: integer(env, file, 'OCTAVO_MAX_UPLOAD_SIZE', 'max_upload_size', 100 * 1024 * 1024),
+    loginRateLimit: integer(env, file, 'OCTAVO_LOGIN_RATE_LIMIT', 'login_rate_limit', 30),
+    corsOrigin,
+    trustProxy: bool(env, file, 'OCTAVO_TRUST_PROXY', 'trust_proxy', false),
+    demo: bool(env, file, 'OCTAVO_DEMO', 'demo', true),
+    ...overrides,
+  };
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+  if (!levels.includes(config.logLevel)) {
+    throw new ConfigError('OCTAVO_LOG_LEVEL', `"${config.logLevel}" is not one of ${levels.join(', ')}`);
+  }
+  return config;
+}
+
+export const PROJECT_KEY = /^[0-9a-z_-]+$/i;
+
+/** Validates one project's configuration file contents; throws a ConfigError naming the setting. */
+export function validateProjectConfig(source: string, value: unknown): ProjectConfig {
+  const where = (setting: string) => `${source}: ${setting}`;
+  if (!value || typeof value !== 'object') throw new ConfigError(source, 'must be a JSON object');
+  const config = value as ProjectConfig;
+  if (typeof config.key !== 'string' || !PROJECT_KEY.test(config.key)) {
+    throw new ConfigError(where('key'), 'must contain only letters, digits, "_" and "-"');
+  }
+  const db = config.database;
+  if (!db || typeof db !== 'object') throw new ConfigError(where('database'), 'is missing');
+  if (!['sqlite', 'mysql', 'postgres'].includes(db.vendor)) {
+    throw new ConfigError(where('database.vendor'), `"${db.vendor}" is not one of sqlite, mysql, postgres`);
+  }
+  if (db.vendor === 'sqlite' && !db.filename) {
+    throw new ConfigError(where('database.filename'), 'is required for SQLite');
+  }
+  if (db.vendor !== 'sqlite' && !db.database) {
+    throw new ConfigError(where('database.database'), `is required for ${db.vendor}`);
+  }
+  if (db.port !== undefined && (!Number.isInteger(db.port) || db.port <= 0)) {
+    throw new ConfigError(where('database.port'), `${db.port} is not a TCP port`);
+  }
+  if (!config.auth || typeof config.auth.secret_key !== 'string' || config.auth.secret_key.length < 32) {
+    throw new ConfigError(where('auth.secret_key'), 'must be a string of at least 32 characters');
+  }
+  if (typeof config.auth.public_key !== 'string' || !config.auth.public_key) {
+    throw new ConfigError(where('auth.public_key'), 'is missing');
+  }
+  for (const [name, provider] of Object.entries(config.auth.sso ?? {})) {
+    if (!['oauth2', 'oidc'].includes(provider.type)) {
+      throw new ConfigError(where(`auth.sso.${name}.type`), 'must be "oauth2" or "oidc"');
+    }
+    if (!provider.client_id) throw new ConfigError(where(`auth.sso.${name}.client_id`), 'is missing');
+    if (provider.type === 'oidc' && !provider.issuer) {
+      throw new ConfigError(where(`auth.sso.${name}.issuer`), 'is required for an OpenID Connect provider');
+    }
+    if (provider.type === 'oauth2') {
+      for (const key of ['authorize_url', 'token_url', 'userinfo_url'] as const) {
+        if (!provider[key]) throw new ConfigError(where(`auth.sso.${name}.${key}`), 'is required for OAuth2');
+      }
+    }
+  }
+  return config;
+}

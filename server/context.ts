@@ -1,0 +1,31 @@
+import type { Knex } from 'knex';
+import type { ProjectConfig, ServerConfig, Vendor } from './config';
+
+/** Everything a service needs to know about the project a request is for. */
+export interface ProjectContext {
+  key: string;
+  config: ProjectConfig;
+  knex: Knex;
+  vendor: Vendor;
+  server: ServerConfig;
+}
+
+/** Who is calling: resolved once per request by the authentication hook. */
+export interface Accountability {
+  /** Null for anonymous callers (public role 2). */
+  user: number | null;
+  role: number | null;
+  admin: boolean;
+  ip: string;
+  userAgent?: string;
+  /** How the caller authenticated, when they did. */
+  via?: 'jwt' | 'static' | 'cookie';
+  /** The presented token or session token, kept to find the session on logout. */
+  token?: string;
+  /** The caller's role enforces 2FA and they have not set it up. */
+  needs2FA?: boolean;
+}
+
+export function publicAccountability(ip: string, userAgent?: string): Accountability {
+  return { user: null, role: 2, admin: false, ip, userAgent };
+}

@@ -1,0 +1,63 @@
+import knexFactory, { type Knex } from 'knex';
+import { isAbsolute, join, dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { DatabaseConfig, Vendor } from '../config';
+
+const CLIENT: Record<Vendor, string> = { sqlite: 'better-sqlite3', mysql: 'mysql2', postgres: 'pg' };
+const DEFAULT_PORT: Record<Vendor, number> = { sqlite: 0, mysql: 3306, postgres: 5432 };
+
+/** Opens a connection pool for one project's database. */
+export function createConnection(db: DatabaseConfig, dataDir: string): Knex {
+  if (db.vendor === 'sqlite') {
+    const filename = isAbsolute(db.filename!) ? db.filename! : join(dataDir, db.filename!);
+    mkdirSync(dirname(filename), { recursive: true });
+    return knexFactory({
+      client: CLIENT.sqlite,
+      connection: { filename },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(conn: any, done: (err: Error | null, conn: unknown) => void) {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 5000');
+          done(null, conn);
+        },
+      },
+    });
+  }
+  const connection: Record<string, unknown> = {
+    host: db.host ?? '127.0.0.1',
+    port: db.port ?? DEFAULT_PORT[db.vendor],
+    user: db.user ?? (db.vendor === 'mysql' ? 'root' : 'postgres'),
+    password: db.password ?? '',
+    database: db.database,
+  };
+  if (db.vendor === 'mysql') {
+    Object.assign(connection, {
+      charset: 'utf8mb4',
+      timezone: 'Z',
+      dateStrings: true,
+      supportBigNumbers: true,
+    });
+  }
+  return knexFactory({
+    client: CLIENT[db.vendor],
+    connection,
+    searchPath: db.vendor === 'postgres' && db.schema ? [db.schema] : undefined,
+    pool: { min: db.pool?.min ?? 0, max: db.pool?.max ?? 10 },
+  });
+}
+
+export function vendorOf(knex: Knex): Vendor {
+  const client = knex.client.config.client as string;
+  if (client === 'mysql2' || client === 'mysql') return 'mysql';
+  if (client === 'pg') return 'postgres';
+  return 'sqlite';
+}
+
+/** Whether the database answers; used for the install flow's error 19. */
+export async function checkConnection(knex: Knex): Promise<void> {
+  await knex.raw('select 1');
+}

@@ -1,0 +1,57 @@
+import type { Accountability, ProjectContext } from '../context';
+import { readSettings } from './settings';
+import pkg from '../../package.json' with { type: 'json' };
+
+interface FileLink {
+  full_url: string;
+  url: string;
+  asset_url: string;
+}
+
+/** The link block of a settings file (logo, foreground, background); read without permissions, as v8 does. */
+async function fileLink(project: ProjectContext, id: string | null | undefined): Promise<FileLink | null> {
+  if (!id) return null;
+  const file = await project
+    .knex('directus_files')
+    .where('id', id)
+    .first('filename_disk', 'private_hash')
+    .catch(() => undefined);
+  if (!file) return null;
+  const root = project.server.publicUrl;
+  const url = `/uploads/${project.key}/originals/${file.filename_disk}`;
+  return { full_url: new URL(url.slice(1), root).toString(), url, asset_url: `/${project.key}/assets/${file.private_hash}` };
+}
+
+/** `GET /{project}/`: what the sign-in page and the app shell read about a project. */
+export async function projectInfo(project: ProjectContext, who: Accountability) {
+  const settings = await readSettings(project.knex);
+  const [logo, foreground, background] = await Promise.all([
+    fileLink(project, settings.project_logo),
+    fileLink(project, settings.project_foreground),
+    fileLink(project, settings.project_background),
+  ]);
+  const api: Record<string, unknown> = {
+    requires2FA: false,
+    project_name: settings.project_name ?? project.key,
+    project_logo: logo,
+    project_color: settings.project_color ?? null,
+    project_foreground: foreground,
+    project_background: background,
+    project_public_note: settings.project_public_note ?? null,
+    default_locale: settings.default_locale ?? 'en-US',
+    telemetry: settings.telemetry === '1' || settings.telemetry === 'true',
+  };
+  if (who.user == null) return { api };
+  let requires2FA = false;
+  if (who.role != null) {
+    const role = await project.knex('directus_roles').where('id', who.role).first('enforce_2fa');
+    requires2FA = Boolean(Number(role?.enforce_2fa ?? 0));
+  }
+  return {
+    api: { ...api, version: pkg.version, requires2FA, database: project.vendor },
+    server: {
+      max_upload_size: project.server.maxUploadSize,
+      ...(who.admin ? { general: { node_version: process.versions.node, octavo_version: pkg.version } } : {}),
+    },
+  };
+}
