@@ -10,5 +10,6 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     setupFiles: ['tests/helpers/setup.ts'],
+    reporters: ['default', './tests/helpers/summary-reporter.ts'],
   },
 });
