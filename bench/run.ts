@@ -40,7 +40,10 @@ function rssOf(pid: number): number {
   // The CLI wrapper spawns the server as a child; sum the resident memory of both.
   const ids = [pid];
   try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
     ids.push(...children.map(Number));
   } catch {}
   return ids.reduce((sum, id) => {
@@ -76,8 +79,11 @@ async function throughput(name: string, url: string, init: RequestInit, seconds 
     }),
   );
   latencies.sort((a, b) => a - b);
-  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
-  console.log(`${name.padEnd(34)} ${(count / seconds).toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p99 ${p(0.99)} ms`);
+  const p = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
+  console.log(
+    `${name.padEnd(34)} ${(count / seconds).toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p99 ${p(0.99)} ms`,
+  );
 }
 
 async function main() {
@@ -98,11 +104,15 @@ async function main() {
       if (i < 4) await stop(child);
     }
     colds.sort((a, b) => a - b);
-    console.log(`cold start (existing data)            ${colds[2].toFixed(0)} ms median of 5 (min ${colds[0].toFixed(0)}, max ${colds[4].toFixed(0)})`);
+    console.log(
+      `cold start (existing data)            ${colds[2].toFixed(0)} ms median of 5 (min ${colds[0].toFixed(0)}, max ${colds[4].toFixed(0)})`,
+    );
 
     await fetch(`http://127.0.0.1:${port}/demo/`);
     await new Promise((r) => setTimeout(r, 3000));
-    console.log(`idle memory (RSS, after first project request)  ${(rssOf(child.pid!) / 1024 / 1024).toFixed(1)} MiB`);
+    console.log(
+      `idle memory (RSS, after first project request)  ${(rssOf(child.pid!) / 1024 / 1024).toFixed(1)} MiB`,
+    );
 
     const base = `http://127.0.0.1:${port}`;
     const login = await fetch(`${base}/demo/auth/authenticate`, {
@@ -114,7 +124,9 @@ async function main() {
     await throughput('GET /server/ping', `${base}/server/ping`, {});
     await throughput('GET /demo/ (anonymous)', `${base}/demo/`, {});
     if (token) {
-      await throughput('GET /demo/users/me (JWT)', `${base}/demo/users/me`, { headers: { authorization: `Bearer ${token}` } });
+      await throughput('GET /demo/users/me (JWT)', `${base}/demo/users/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
     } else {
       console.log(`sign-in failed (${login.status}); authenticated benchmarks skipped`);
     }

@@ -86,7 +86,13 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function integer(env: Env, file: Record<string, unknown>, name: string, key: string, fallback: number): number {
+function integer(
+  env: Env,
+  file: Record<string, unknown>,
+  name: string,
+  key: string,
+  fallback: number,
+): number {
   const raw = env[name] ?? file[key];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -101,7 +107,13 @@ function text(env: Env, file: Record<string, unknown>, name: string, key: string
   return raw;
 }
 
-function bool(env: Env, file: Record<string, unknown>, name: string, key: string, fallback: boolean): boolean {
+function bool(
+  env: Env,
+  file: Record<string, unknown>,
+  name: string,
+  key: string,
+  fallback: boolean,
+): boolean {
   const raw = env[name] ?? file[key];
   if (raw === undefined || raw === '') return fallback;
   if (raw === true || raw === 'true' || raw === '1') return true;

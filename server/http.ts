@@ -31,22 +31,33 @@ declare module 'fastify' {
 const SECRET_QUERY = /([?&](?:access_token|token|super_admin_token)=)[^&]*/gi;
 
 /** Builds the HTTP server: the API at the root, the built admin app at /admin/. */
-export async function buildServer(config: ServerConfig, registry = new ProjectRegistry(config)): Promise<FastifyInstance> {
+export async function buildServer(
+  config: ServerConfig,
+  registry = new ProjectRegistry(config),
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
         : {
             level: config.logLevel,
-            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[hidden]' },
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+              censor: '[hidden]',
+            },
             serializers: {
-              req: (req) => ({ method: req.method, url: String(req.url).replace(SECRET_QUERY, '$1[hidden]'), ip: req.ip }),
+              req: (req) => ({
+                method: req.method,
+                url: String(req.url).replace(SECRET_QUERY, '$1[hidden]'),
+                ip: req.ip,
+              }),
             },
           },
     trustProxy: config.trustProxy,
     bodyLimit: config.maxUploadSize,
     routerOptions: {
-      querystringParser: (text: string) => qs.parse(text, { depth: 20, arrayLimit: 1000, parameterLimit: 2000 }),
+      querystringParser: (text: string) =>
+        qs.parse(text, { depth: 20, arrayLimit: 1000, parameterLimit: 2000 }),
       ignoreTrailingSlash: false,
     },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true } },
@@ -80,7 +91,10 @@ export async function buildServer(config: ServerConfig, registry = new ProjectRe
     }
     if ((error as FastifyError).validation) {
       const details = (error as FastifyError)
-        .validation!.map((v) => `${(v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || (v.params as any)?.missingProperty || (error as FastifyError).validationContext}: ${v.message}`)
+        .validation!.map(
+          (v) =>
+            `${(v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || (v.params as any)?.missingProperty || (error as FastifyError).validationContext}: ${v.message}`,
+        )
         .join(' ');
       const e = new ApiError('INVALID_REQUEST', details);
       return reply.code(e.status).send({ error: e.toJSON() });
@@ -126,7 +140,8 @@ export async function buildServer(config: ServerConfig, registry = new ProjectRe
           auth === 'none'
             ? publicAccountability(request.ip, request.headers['user-agent'])
             : await resolveAccountability(project, request);
-        if (auth === 'user' && request.accountability.user == null) throw new ApiError('USER_NOT_AUTHENTICATED');
+        if (auth === 'user' && request.accountability.user == null)
+          throw new ApiError('USER_NOT_AUTHENTICATED');
         if (auth === 'admin' && !request.accountability.admin) {
           throw new ApiError('UNAUTHORIZED', 'Permission denied: Admin Only');
         }

@@ -50,7 +50,8 @@ export const serverRoutes: FastifyPluginAsync = async (app) => {
     if (typeof given !== 'string' || given === '') {
       throw new ApiError('INVALID_REQUEST', 'super_admin_token: This value should not be blank.');
     }
-    if (!expected || !sameSecret(given, expected)) throw new ApiError('UNAUTHORIZED', 'Permission denied: Superadmin Only');
+    if (!expected || !sameSecret(given, expected))
+      throw new ApiError('UNAUTHORIZED', 'Permission denied: Superadmin Only');
   }
 
   app.get('/ping', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('pong'));

@@ -7,7 +7,11 @@ import type { ServerConfig } from '../config';
  * The instance's super-admin token lives in `<data>/octavo.json` unless the environment sets
  * OCTAVO_SUPER_ADMIN_TOKEN. With `create`, a missing token is written (the given one, or a random one).
  */
-export function ensureSuperAdminToken(config: ServerConfig, create: boolean, given?: string): string | undefined {
+export function ensureSuperAdminToken(
+  config: ServerConfig,
+  create: boolean,
+  given?: string,
+): string | undefined {
   if (config.superAdminToken) return config.superAdminToken;
   const path = join(config.dataDir, 'octavo.json');
   const file: Record<string, unknown> = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};

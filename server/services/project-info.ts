@@ -19,7 +19,11 @@ async function fileLink(project: ProjectContext, id: string | null | undefined):
   if (!file) return null;
   const root = project.server.publicUrl;
   const url = `/uploads/${project.key}/originals/${file.filename_disk}`;
-  return { full_url: new URL(url.slice(1), root).toString(), url, asset_url: `/${project.key}/assets/${file.private_hash}` };
+  return {
+    full_url: new URL(url.slice(1), root).toString(),
+    url,
+    asset_url: `/${project.key}/assets/${file.private_hash}`,
+  };
 }
 
 /** `GET /{project}/`: what the sign-in page and the app shell read about a project. */

@@ -128,7 +128,10 @@ export class ProjectRegistry {
       }
       const existing = await hasSystemTables(knex);
       if (existing && !input.existing && !input.force) {
-        throw new ApiError('INTERNAL', 'The database already contains system tables; use "existing" to keep them.');
+        throw new ApiError(
+          'INTERNAL',
+          'The database already contains system tables; use "existing" to keep them.',
+        );
       }
       await migrateToLatest(knex);
       if (!existing || input.force) {

@@ -43,7 +43,9 @@ export async function createTestDatabase(vendor: Vendor): Promise<TestDatabase> 
   );
   try {
     await admin.raw(
-      vendor === 'mysql' ? `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci` : `CREATE DATABASE "${name}"`,
+      vendor === 'mysql'
+        ? `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`
+        : `CREATE DATABASE "${name}"`,
     );
   } finally {
     await admin.destroy();
@@ -60,7 +62,11 @@ export async function createTestDatabase(vendor: Vendor): Promise<TestDatabase> 
           : { client: 'pg', connection: { ...POSTGRES, database: 'test' } },
       );
       try {
-        await again.raw(vendor === 'mysql' ? `DROP DATABASE IF EXISTS \`${name}\`` : `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await again.raw(
+          vendor === 'mysql'
+            ? `DROP DATABASE IF EXISTS \`${name}\``
+            : `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`,
+        );
       } finally {
         await again.destroy();
         removeDir();

@@ -62,7 +62,11 @@ export async function startTestServer(
     project,
     inject: (opts) => app.inject(opts),
     async login(email = ADMIN.email, password = ADMIN.password) {
-      const res = await app.inject({ method: 'POST', url: '/test/auth/authenticate', payload: { email, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/test/auth/authenticate',
+        payload: { email, password },
+      });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       return res.json().data.token as string;
     },

@@ -4,12 +4,27 @@ import { loadConfig, validateProjectConfig, ConfigError } from '../../server/con
 describe('configuration', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({}, { dataDir: '/tmp/octavo-config-test' });
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, publicUrl: 'http://127.0.0.1:8080/', maxQueryLimit: 1000 });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      publicUrl: 'http://127.0.0.1:8080/',
+      maxQueryLimit: 1000,
+    });
   });
 
   it('reads environment variables', () => {
-    const config = loadConfig({ OCTAVO_PORT: '9000', OCTAVO_HOST: '0.0.0.0', OCTAVO_PUBLIC_URL: 'https://cms.example.com', OCTAVO_DATA: '/tmp/x' });
-    expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', publicUrl: 'https://cms.example.com/', dataDir: '/tmp/x' });
+    const config = loadConfig({
+      OCTAVO_PORT: '9000',
+      OCTAVO_HOST: '0.0.0.0',
+      OCTAVO_PUBLIC_URL: 'https://cms.example.com',
+      OCTAVO_DATA: '/tmp/x',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      publicUrl: 'https://cms.example.com/',
+      dataDir: '/tmp/x',
+    });
   });
 
   it.each([
@@ -34,12 +49,17 @@ describe('configuration', () => {
     expect(() => validateProjectConfig('demo.json', { ...good, database: { vendor: 'oracle' } })).toThrow(
       /demo.json: database.vendor: "oracle" is not one of/,
     );
-    expect(() => validateProjectConfig('demo.json', { ...good, database: { vendor: 'mysql' } })).toThrow(/database.database/);
-    expect(() => validateProjectConfig('demo.json', { ...good, auth: { secret_key: 'short', public_key: 'k' } })).toThrow(
-      /auth.secret_key/,
+    expect(() => validateProjectConfig('demo.json', { ...good, database: { vendor: 'mysql' } })).toThrow(
+      /database.database/,
     );
     expect(() =>
-      validateProjectConfig('demo.json', { ...good, auth: { ...good.auth, sso: { gh: { type: 'oauth2', client_id: 'a', client_secret: 'b' } } } }),
+      validateProjectConfig('demo.json', { ...good, auth: { secret_key: 'short', public_key: 'k' } }),
+    ).toThrow(/auth.secret_key/);
+    expect(() =>
+      validateProjectConfig('demo.json', {
+        ...good,
+        auth: { ...good.auth, sso: { gh: { type: 'oauth2', client_id: 'a', client_secret: 'b' } } },
+      }),
     ).toThrow(/auth.sso.gh.authorize_url/);
   });
 });

@@ -53,7 +53,11 @@ describe('an instance without projects', () => {
   });
 
   it('validates the install payload with code 4', async () => {
-    const res = await app.inject({ method: 'POST', url: '/server/projects', payload: { project: 'bad key!' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/server/projects',
+      payload: { project: 'bad key!' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe(4);
   });
@@ -98,7 +102,10 @@ describe.each(testVendors)('server and project routes on %s', (vendor) => {
     const wrong = await server.inject({ method: 'GET', url: '/server/info?super_admin_token=wrong' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe(3);
-    const right = await server.inject({ method: 'GET', url: `/server/info?super_admin_token=${SUPER_ADMIN_TOKEN}` });
+    const right = await server.inject({
+      method: 'GET',
+      url: `/server/info?super_admin_token=${SUPER_ADMIN_TOKEN}`,
+    });
     expect(right.statusCode).toBe(200);
     expect(right.json().data.node.max_upload_size).toBeGreaterThan(0);
   });
@@ -108,14 +115,22 @@ describe.each(testVendors)('server and project routes on %s', (vendor) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.public).toBe(true);
-    expect(body.data.api).toMatchObject({ project_name: 'Test project', requires2FA: false, default_locale: 'en-US' });
+    expect(body.data.api).toMatchObject({
+      project_name: 'Test project',
+      requires2FA: false,
+      default_locale: 'en-US',
+    });
     expect(body.data.api.version).toBeUndefined();
     expect(body.data.server).toBeUndefined();
   });
 
   it('gives signed-in callers the full project info without the public flag', async () => {
     const token = await server.login();
-    const res = await server.inject({ method: 'GET', url: '/test/', headers: { authorization: `Bearer ${token}` } });
+    const res = await server.inject({
+      method: 'GET',
+      url: '/test/',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.public).toBeUndefined();
@@ -135,28 +150,50 @@ describe.each(testVendors)('server and project routes on %s', (vendor) => {
       user_password: 'a long enough password',
       db_vendor: vendor,
     };
-    if (vendor !== 'sqlite') Object.assign(payload, { db_host: db.config.host, db_port: db.config.port, db_user: db.config.user, db_password: '', db_name: db.config.database });
+    if (vendor !== 'sqlite')
+      Object.assign(payload, {
+        db_host: db.config.host,
+        db_port: db.config.port,
+        db_user: db.config.user,
+        db_password: '',
+        db_name: db.config.database,
+      });
 
-    const denied = await server.inject({ method: 'POST', url: '/server/projects', payload: { ...payload, super_admin_token: 'nope' } });
+    const denied = await server.inject({
+      method: 'POST',
+      url: '/server/projects',
+      payload: { ...payload, super_admin_token: 'nope' },
+    });
     expect(denied.statusCode).toBe(401);
     expect(denied.json().error.code).toBe(3);
 
     const created = await server.inject({ method: 'POST', url: '/server/projects', payload });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toEqual({ public: true });
-    expect((await server.inject({ method: 'GET', url: '/server/projects' })).json().data).toEqual(['second', 'test']);
-    expect((await server.inject({ method: 'GET', url: '/second/' })).json().data.api.project_name).toBe('Second');
+    expect((await server.inject({ method: 'GET', url: '/server/projects' })).json().data).toEqual([
+      'second',
+      'test',
+    ]);
+    expect((await server.inject({ method: 'GET', url: '/second/' })).json().data.api.project_name).toBe(
+      'Second',
+    );
 
     const again = await server.inject({ method: 'POST', url: '/server/projects', payload });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe(18);
 
-    const unknown = await server.inject({ method: 'DELETE', url: `/server/projects/ghost?super_admin_token=${SUPER_ADMIN_TOKEN}` });
+    const unknown = await server.inject({
+      method: 'DELETE',
+      url: `/server/projects/ghost?super_admin_token=${SUPER_ADMIN_TOKEN}`,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe(1);
     const noToken = await server.inject({ method: 'DELETE', url: '/server/projects/second' });
     expect(noToken.statusCode).toBe(422);
-    const removed = await server.inject({ method: 'DELETE', url: `/server/projects/second?super_admin_token=${SUPER_ADMIN_TOKEN}` });
+    const removed = await server.inject({
+      method: 'DELETE',
+      url: `/server/projects/second?super_admin_token=${SUPER_ADMIN_TOKEN}`,
+    });
     expect(removed.statusCode).toBe(200);
     expect((await server.inject({ method: 'GET', url: '/server/projects' })).json().data).toEqual(['test']);
     expect((await server.inject({ method: 'GET', url: '/second/' })).statusCode).toBe(401);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { systemTables } from './20261121000000_system_tables';
 
 export interface Migration {
   name: string;
@@ -6,4 +7,4 @@ export interface Migration {
 }
 
 /** Every migration, in the order they run. Names are dated and never change once released. */
-export const migrations: Migration[] = [];
+export const migrations: Migration[] = [systemTables];
