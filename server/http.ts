@@ -2,7 +2,11 @@ import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import qs from 'qs';
+import FindMyWay from 'find-my-way';
 import type { ServerConfig } from './config';
 import { ApiError, isApiError } from './errors';
 import { ProjectRegistry } from './services/projects';
@@ -114,18 +118,30 @@ export async function buildServer(
     return reply.code(500).send({ error: { code: null, message: 'Internal Server Error' } });
   });
 
-  app.setNotFoundHandler((_request, reply) => {
-    const e = new ApiError('NOT_FOUND');
+  // A second router that knows every route's path, to tell "no such path" (404, code 1) from
+  // "this path, another method" (405, code 6) as v8 does.
+  const paths = FindMyWay({ ignoreTrailingSlash: false });
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && !paths.hasRoute(method as any, route.url))
+        paths.on(method as any, route.url, () => {});
+    }
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].filter((m) => paths.find(m as any, path));
+    const e = new ApiError(allowed.length ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND');
+    if (allowed.length) reply.header('Allow', allowed.join(', '));
     reply.code(e.status).send({ error: e.toJSON() });
   });
 
   app.get('/', async (request, reply) => {
     request.accountability = publicAccountability(request.ip);
-    reply.redirect('./admin/', 302);
-    return reply.send({ public: true });
+    return reply.code(302).header('Location', './admin/').send({ public: true });
   });
 
   await app.register(serverRoutes, { prefix: '/server' });
+  await registerAdminApp(app);
 
   // Every /{project}/... route: resolve the project, then who is calling.
   await app.register(
@@ -155,4 +171,48 @@ export async function buildServer(
     await registry.closeAll();
   });
   return app;
+}
+
+/** The app's Content-Security-Policy: no eval, no inline script, same-origin API. */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+export const APP_DIST = join(import.meta.dirname, '..', 'dist', 'app');
+
+/** Serves the built admin app at /admin/ (built by `npm run build`; `npm start` builds it when missing). */
+async function registerAdminApp(app: FastifyInstance, root = APP_DIST): Promise<void> {
+  app.get('/admin', async (_request, reply) => reply.code(301).header('Location', '/admin/').send());
+  if (!existsSync(join(root, 'index.html'))) {
+    app.get('/admin/', async (_request, reply) =>
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The admin app is not built yet: run `npm run build` (npm start does it for you).'),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/admin/',
+    index: ['index.html'],
+    wildcard: true,
+    setHeaders(res, path) {
+      res.header('Content-Security-Policy', APP_CSP);
+      // Hashed asset names never change content; index.html must always be fresh.
+      res.header(
+        'Cache-Control',
+        path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+      );
+    },
+  });
 }

@@ -1,8 +1,263 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
 import type { Accountability, ProjectContext } from '../context';
 import { publicAccountability } from '../context';
+import { ApiError } from '../errors';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
+import { numberSetting, readSettings, type Settings } from './settings';
+import { looksLikeJwt, signToken, verifyToken } from './tokens';
+import {
+  createSession,
+  dbDateTime,
+  deleteSession,
+  extendSession,
+  hashSessionId,
+  sessionCookieName,
+  sessionIdFromCookie,
+  sessionMinutes,
+  setSessionCookie,
+} from './sessions';
+import {
+  assertActive,
+  failedAttemptsSinceLastSuccess,
+  findUserByEmail,
+  recordLoginActivity,
+  roleEnforces2FA,
+  safeUser,
+  truthy,
+  type UserRow,
+} from './auth-users';
+import { verifyTotp } from './tfa';
+import { authStoresFor } from './rate-limit';
 
-/** Resolves who is calling from the request's token or session cookie. (Being written.) */
-export async function resolveAccountability(_project: ProjectContext, request: FastifyRequest): Promise<Accountability> {
-  return publicAccountability(request.ip, request.headers['user-agent']);
+/** What the request presents, in the precedence of §5.1. */
+export type PresentedCredentials =
+  | { kind: 'token'; token: string }
+  | { kind: 'cookie'; sessionId?: string }
+  | undefined;
+
+/**
+ * Token transport: `?access_token=`, then HTTP Basic (the user name is the token when the password
+ * is empty or repeats it), then `Authorization: Bearer`, then the session cookie.
+ */
+export function presentedCredentials(project: ProjectContext, request: FastifyRequest): PresentedCredentials {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (typeof query.access_token === 'string' && query.access_token) return { kind: 'token', token: query.access_token };
+  const header = request.headers.authorization;
+  if (header) {
+    const basic = /^Basic\s+(\S+)\s*$/i.exec(header);
+    if (basic) {
+      const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      const name = colon === -1 ? decoded : decoded.slice(0, colon);
+      const pass = colon === -1 ? '' : decoded.slice(colon + 1);
+      if (name && (pass === '' || pass === name)) return { kind: 'token', token: name };
+    }
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (bearer) return { kind: 'token', token: bearer[1] };
+  }
+  if (request.cookies?.[sessionCookieName(project.key)] !== undefined) {
+    return { kind: 'cookie', sessionId: sessionIdFromCookie(project, request) };
+  }
+  return undefined;
+}
+
+/** The columns resolution needs: one query joining user, role (and session where there is one). */
+function identityQuery(knex: Knex) {
+  return knex('directus_users as u')
+    .leftJoin('directus_roles as r', 'r.id', 'u.role')
+    .first('u.id as id', 'u.status as status', 'u.role as role', 'u.2fa_secret as tfa', 'r.enforce_2fa as enforce');
+}
+
+interface IdentityRow {
+  id: number;
+  status: string;
+  role: number | null;
+  tfa: string | null;
+  enforce: unknown;
+}
+
+function accountabilityOf(row: IdentityRow, base: Accountability, via: Accountability['via'], token: string): Accountability {
+  const role = row.role == null ? null : Number(row.role);
+  return {
+    ...base,
+    user: Number(row.id),
+    role,
+    admin: role === 1,
+    via,
+    token,
+    needs2FA: truthy(row.enforce) && !row.tfa,
+  };
+}
+
+/**
+ * Routes a user whose role enforces 2FA may use before setting it up: project info, the auth
+ * group, their own user record and the 2FA activation (and the secret generator the app calls).
+ */
+function allowedWithout2FA(request: FastifyRequest): boolean {
+  const url = (request.routeOptions?.url ?? '').replace(/^\/:project/, '');
+  const id = (request.params as { id?: string } | undefined)?.id;
+  if (url === '' || url === '/' || url.startsWith('/auth')) return true;
+  if (url === '/users/me' || url === '/users/:id/activate_2fa' || url === '/utils/2fa_secret') return true;
+  return url === '/users/:id' && request.method === 'GET' && id === 'me';
+}
+
+/** An explicit token (JWT or static). Bad, expired or revoked tokens are errors, not a downgrade. */
+async function fromToken(project: ProjectContext, token: string, base: Accountability): Promise<Accountability> {
+  if (looksLikeJwt(token)) {
+    const claims = await verifyToken(project, token, 'auth');
+    if (!claims.sid) throw new ApiError('INVALID_TOKEN');
+    const row: IdentityRow | undefined = await identityQuery(project.knex)
+      .join('directus_user_sessions as s', 's.user', 'u.id')
+      .where('u.id', claims.id)
+      .where('s.token', hashSessionId(claims.sid))
+      .where('s.token_expired_at', '>', dbDateTime());
+    if (!row) throw new ApiError('INVALID_TOKEN', 'Invalid token: the session has ended');
+    assertActive(row.status);
+    return accountabilityOf(row, base, 'jwt', token);
+  }
+  const row: IdentityRow | undefined = await identityQuery(project.knex).where('u.token', token);
+  if (!row) throw new ApiError('INVALID_TOKEN');
+  assertActive(row.status);
+  return accountabilityOf(row, base, 'static', token);
+}
+
+/** A session cookie; a stale cookie (signed out, expired, user no longer active) means anonymous. */
+async function fromCookie(project: ProjectContext, sessionId: string, base: Accountability) {
+  const row: IdentityRow | undefined = await identityQuery(project.knex)
+    .join('directus_user_sessions as s', 's.user', 'u.id')
+    .where('s.token', hashSessionId(sessionId))
+    .where('s.token_type', 'cookie')
+    .where('s.token_expired_at', '>', dbDateTime());
+  if (!row || row.status !== 'active') return undefined;
+  return accountabilityOf(row, base, 'cookie', sessionId);
+}
+
+/** Who is calling: resolved once per request for every /{project}/ route whose auth class is not 'none'. */
+export async function resolveAccountability(project: ProjectContext, request: FastifyRequest): Promise<Accountability> {
+  const base = publicAccountability(request.ip, request.headers['user-agent']);
+  const presented = presentedCredentials(project, request);
+  if (!presented) return base;
+  let who: Accountability | undefined;
+  if (presented.kind === 'token') who = await fromToken(project, presented.token, base);
+  else if (presented.sessionId) who = await fromCookie(project, presented.sessionId, base);
+  if (!who) return base;
+  // 2FA enforced but not set up: everything else answers as for an anonymous caller.
+  if (who.needs2FA && !allowedWithout2FA(request)) return { ...base, needs2FA: true };
+  return who;
+}
+
+function tokenTtl(settings: Settings): number {
+  return numberSetting(settings, 'auth_token_ttl', 20) > 0 ? numberSetting(settings, 'auth_token_ttl', 20) : 20;
+}
+
+export interface SignInResult {
+  userId: number;
+  /** The user row without secrets and without v8's hidden columns. */
+  user: Record<string, unknown>;
+  needs2FA: boolean;
+  settings: Settings;
+}
+
+/** A failed attempt on an existing account: record it, and suspend past `login_attempts_allowed`. */
+async function failAttempt(project: ProjectContext, user: UserRow, settings: Settings, ip: string, ua?: string) {
+  if (user.status !== 'active') return;
+  await recordLoginActivity(project, 'invalid-credentials', user.id, ip, ua);
+  const allowed = numberSetting(settings, 'login_attempts_allowed', 0);
+  if (allowed > 0 && (await failedAttemptsSinceLastSuccess(project, user.id)) > allowed) {
+    await project.knex('directus_users').where('id', user.id).update({ status: 'suspended' });
+    throw new ApiError('USER_SUSPENDED');
+  }
+}
+
+/**
+ * Checks email, password, status and one-time password (§5.4, §5.5). The status is looked at only
+ * after the password matched, so a caller without the password learns nothing about the account.
+ */
+export async function signIn(
+  project: ProjectContext,
+  input: { email: string; password: string; otp?: unknown },
+  who: { ip: string; userAgent?: string },
+): Promise<SignInResult> {
+  const user = await findUserByEmail(project.knex, input.email);
+  if (!user || !user.password) {
+    await verifyAgainstDummy(input.password);
+    throw new ApiError('INVALID_CREDENTIALS');
+  }
+  const settings = await readSettings(project.knex);
+  if (!(await verifyPassword(user.password, input.password))) {
+    await failAttempt(project, user, settings, who.ip, who.userAgent);
+    throw new ApiError('INVALID_CREDENTIALS');
+  }
+  assertActive(user.status);
+  const secret = user['2fa_secret'];
+  if (secret) {
+    if (input.otp === undefined || input.otp === null || input.otp === '') throw new ApiError('MISSING_2FA_PASSWORD');
+    const stores = authStoresFor(project.server);
+    if (!(await verifyTotp(stores, `${project.key}:${user.id}`, secret, input.otp))) {
+      await failAttempt(project, user, settings, who.ip, who.userAgent);
+      throw new ApiError('INVALID_OTP');
+    }
+  }
+  if (needsRehash(user.password)) {
+    await project
+      .knex('directus_users')
+      .where('id', user.id)
+      .update({ password: await hashPassword(input.password) });
+  }
+  await recordLoginActivity(project, 'authenticate', user.id, who.ip, who.userAgent);
+  const needs2FA = !secret && (await roleEnforces2FA(project.knex, user.role));
+  return { userId: Number(user.id), user: safeUser(user, true), needs2FA, settings };
+}
+
+/** Starts a session for a signed-in user: a JWT (returned) or a session cookie (set on the reply). */
+export async function startSession(
+  project: ProjectContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { userId: number; mode: 'jwt' | 'cookie'; needs2FA: boolean; settings?: Settings },
+): Promise<string | undefined> {
+  const settings = input.settings ?? (await readSettings(project.knex));
+  const minutes = sessionMinutes(settings.auto_sign_out);
+  const sid = await createSession(project, {
+    user: input.userId,
+    type: input.mode,
+    minutes,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+  if (input.mode === 'cookie') {
+    setSessionCookie(project, request, reply, sid, minutes);
+    return undefined;
+  }
+  return signToken(project, 'auth', { id: input.userId, sid, needs2FA: input.needs2FA }, tokenTtl(settings));
+}
+
+/** `POST /auth/refresh`: a fresh JWT for a valid, unexpired auth JWT whose session is still open. */
+export async function refreshAuthToken(project: ProjectContext, token: string): Promise<string> {
+  if (!looksLikeJwt(token)) throw new ApiError('INVALID_TOKEN');
+  const claims = await verifyToken(project, token, 'auth');
+  if (!claims.sid) throw new ApiError('INVALID_TOKEN');
+  const row: IdentityRow | undefined = await identityQuery(project.knex)
+    .join('directus_user_sessions as s', 's.user', 'u.id')
+    .where('u.id', claims.id)
+    .where('s.token', hashSessionId(claims.sid))
+    .where('s.token_expired_at', '>', dbDateTime());
+  if (!row) throw new ApiError('INVALID_TOKEN', 'Invalid token: the session has ended');
+  assertActive(row.status);
+  const settings = await readSettings(project.knex);
+  await extendSession(project, claims.sid, sessionMinutes(settings.auto_sign_out));
+  const needs2FA = truthy(row.enforce) && !row.tfa;
+  return signToken(project, 'auth', { id: claims.id, sid: claims.sid, needs2FA }, tokenTtl(settings));
+}
+
+/** Ends the sessions the request presents (its JWT's session and/or its cookie session). */
+export async function endPresentedSessions(project: ProjectContext, request: FastifyRequest): Promise<void> {
+  const presented = presentedCredentials(project, request);
+  if (presented?.kind === 'token' && looksLikeJwt(presented.token)) {
+    const claims = await verifyToken(project, presented.token, 'auth', { ignoreExpiry: true }).catch(() => undefined);
+    if (claims?.sid) await deleteSession(project, claims.sid);
+  }
+  const cookieSession = sessionIdFromCookie(project, request);
+  if (cookieSession) await deleteSession(project, cookieSession);
 }

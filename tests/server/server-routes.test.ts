@@ -221,3 +221,19 @@ describe.each(testVendors)('server and project routes on %s', (vendor) => {
     expect(server.app.registry.exists('unreachable')).toBe(false);
   });
 });
+
+describe('method not allowed', () => {
+  it('answers a known path with the wrong method with 405 code 6', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'octavo-405-'));
+    const app = await buildServer(loadConfig({}, { dataDir, logLevel: 'silent' }));
+    try {
+      const res = await app.inject({ method: 'DELETE', url: '/server/ping' });
+      expect(res.statusCode).toBe(405);
+      expect(res.json()).toEqual({ error: { code: 6, message: 'Method Not Allowed' } });
+      expect(res.headers.allow).toBe('GET');
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

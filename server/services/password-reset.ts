@@ -1,0 +1,114 @@
+import type { ProjectContext } from '../context';
+import { ApiError } from '../errors';
+import { hashPassword } from './passwords';
+import { numberSetting, readSettings } from './settings';
+import { looksLikeJwt, signToken, verifyToken } from './tokens';
+import { findUserByEmail } from './auth-users';
+import { deleteUserSessions } from './sessions';
+import { mailEnabled, passwordResetMail, sendMail } from './mail';
+
+/**
+ * Origins a client-supplied link (reset_url, SSO redirect_url) may point to: the public URL's
+ * origin and the origins listed in the server's and the project's CORS settings (`*` not counted).
+ */
+export function allowedOrigins(project: ProjectContext): Set<string> {
+  const origins = new Set<string>([new URL(project.server.publicUrl).origin]);
+  const lists = [project.server.corsOrigin, project.config.cors?.origin];
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      try {
+        origins.add(new URL(entry).origin);
+      } catch {}
+    }
+  }
+  return origins;
+}
+
+/** Parses a client-supplied http(s) URL and checks its origin; undefined when refused. */
+export function allowedUrl(project: ProjectContext, raw: unknown): URL | undefined {
+  if (typeof raw !== 'string' || raw.length > 2000) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password) return undefined;
+  return allowedOrigins(project).has(url.origin) ? url : undefined;
+}
+
+/** The link in the email: `reset_url?token=` when given and allowed, else the app's reset page. */
+function resetLink(project: ProjectContext, token: string, resetUrl?: URL): string {
+  if (resetUrl) {
+    const url = new URL(resetUrl.toString());
+    url.searchParams.set('token', token);
+    return url.toString();
+  }
+  const query = new URLSearchParams({ token, project: project.key });
+  return `${project.server.publicUrl}admin/#/reset-password?${query}`;
+}
+
+/**
+ * `POST /auth/password/request`: mails a single-use reset link to an active user. Unknown or
+ * inactive emails get the same answer, so the endpoint does not tell which accounts exist.
+ */
+export async function requestPasswordReset(project: ProjectContext, email: string, rawResetUrl?: unknown): Promise<void> {
+  let resetUrl: URL | undefined;
+  if (rawResetUrl !== undefined && rawResetUrl !== null && rawResetUrl !== '') {
+    resetUrl = allowedUrl(project, rawResetUrl);
+    if (!resetUrl) throw new ApiError('INVALID_REQUEST', 'reset_url: must be on an allowed origin');
+  }
+  // Checked before the lookup so that a server without mail answers alike for every email.
+  if (!mailEnabled(project.server)) throw new ApiError('MAIL_NOT_SENT', 'Mail is not configured on this server');
+  const user = await findUserByEmail(project.knex, email);
+  if (!user || user.status !== 'active') return;
+  const settings = await readSettings(project.knex);
+  const ttl = numberSetting(settings, 'auth_token_ttl', 20) > 0 ? numberSetting(settings, 'auth_token_ttl', 20) : 20;
+  const token = await signToken(project, 'reset_password', { id: Number(user.id), email: user.email }, ttl);
+  await project.knex('directus_users').where('id', user.id).update({ password_reset_token: token });
+  const mail = passwordResetMail({
+    to: user.email,
+    projectName: settings.project_name ?? project.key,
+    link: resetLink(project, token, resetUrl),
+    minutes: ttl,
+  });
+  await sendMail(project.server, mail);
+}
+
+function checkPolicy(policy: string | null | undefined, password: string): void {
+  if (!policy) return;
+  const match = /^\/(.*)\/([a-z]*)$/s.exec(policy);
+  let pattern: RegExp;
+  try {
+    pattern = match ? new RegExp(match[1], match[2].replace(/[^imsu]/g, '')) : new RegExp(policy);
+  } catch {
+    return;
+  }
+  if (!pattern.test(password)) throw new ApiError('INVALID_REQUEST', 'password: does not match the password policy');
+}
+
+/**
+ * `POST /auth/password/reset`: sets the new password when the token is valid and still the one on
+ * record, clears it (single use) and signs the user out everywhere. 2FA stays as it was.
+ */
+export async function resetPassword(project: ProjectContext, token: string, password: string): Promise<void> {
+  if (!looksLikeJwt(token)) throw new ApiError('INVALID_RESET_PASSWORD_TOKEN');
+  const claims = await verifyToken(project, token, 'reset_password');
+  const user = await project.knex('directus_users').where('id', claims.id).first('id', 'email', 'password_reset_token');
+  if (!user) throw new ApiError('USER_NOT_FOUND');
+  if (typeof claims.email !== 'string' || claims.email.toLowerCase() !== String(user.email).toLowerCase()) {
+    throw new ApiError('INVALID_RESET_PASSWORD_TOKEN');
+  }
+  if (user.password_reset_token !== token) throw new ApiError('EXPIRED_RESET_PASSWORD_TOKEN');
+  const settings = await readSettings(project.knex);
+  checkPolicy(settings.password_policy, password);
+  const hash = await hashPassword(password);
+  // The condition on the stored token makes two concurrent uses of one link succeed at most once.
+  const changed = await project
+    .knex('directus_users')
+    .where({ id: user.id, password_reset_token: token })
+    .update({ password: hash, password_reset_token: null });
+  if (!changed) throw new ApiError('EXPIRED_RESET_PASSWORD_TOKEN');
+  await deleteUserSessions(project, Number(user.id));
+}
