@@ -62,7 +62,10 @@ export const hydrationMachine = setup({
       _: unknown,
       params: { locale: string },
     ) => void,
-    logFailure: actionNotProvided('hydration', 'logFailure') as (_: unknown, params: { error: CallError }) => void,
+    logFailure: actionNotProvided('hydration', 'logFailure') as (
+      _: unknown,
+      params: { error: CallError },
+    ) => void,
     recordFailure: assign({
       hydrated: false,
       hydrationFailed: true,
@@ -110,7 +113,10 @@ export const hydrationMachine = setup({
       invoke: {
         id: 'loadData',
         src: 'loadData',
-        input: ({ context }) => ({ project: context.project, locale: context.locale ?? context.browserLanguage }),
+        input: ({ context }) => ({
+          project: context.project,
+          locale: context.locale ?? context.browserLanguage,
+        }),
         onDone: 'loadingPermissions',
         onError: 'failed',
       },
@@ -138,7 +144,10 @@ export const hydrationMachine = setup({
       ],
       on: {
         RETRY: { target: 'loadingBasics', actions: assign({ hydrationFailed: false, error: null }) },
-        RESET: { target: 'idle', actions: assign({ hydrationFailed: false, error: null, user: null, locale: null }) },
+        RESET: {
+          target: 'idle',
+          actions: assign({ hydrationFailed: false, error: null, user: null, locale: null }),
+        },
       },
     },
   },

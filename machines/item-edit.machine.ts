@@ -112,7 +112,9 @@ function newItemStart(defaults: Item) {
   return {
     primaryKey: NEW_ITEM_KEY as PrimaryKey,
     savedValues: {},
-    edits: Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== null && value !== undefined)),
+    edits: Object.fromEntries(
+      Object.entries(defaults).filter(([, value]) => value !== null && value !== undefined),
+    ),
   };
 }
 
@@ -127,12 +129,21 @@ export const itemEditMachine = setup({
     input: {} as ItemEditInput,
   },
   actors: {
-    loadItem: promiseNotProvided<Item, { collection: string; primaryKey: PrimaryKey }>('itemEdit', 'loadItem'),
+    loadItem: promiseNotProvided<Item, { collection: string; primaryKey: PrimaryKey }>(
+      'itemEdit',
+      'loadItem',
+    ),
     saveItem: promiseNotProvided<Item, SaveRequest>('itemEdit', 'saveItem'),
-    deleteItem: promiseNotProvided<void, { collection: string; primaryKey: PrimaryKey }>('itemEdit', 'deleteItem'),
+    deleteItem: promiseNotProvided<void, { collection: string; primaryKey: PrimaryKey }>(
+      'itemEdit',
+      'deleteItem',
+    ),
   },
   actions: {
-    goToListing: actionNotProvided('itemEdit', 'goToListing') as (_: unknown, params: { collection: string }) => void,
+    goToListing: actionNotProvided('itemEdit', 'goToListing') as (
+      _: unknown,
+      params: { collection: string },
+    ) => void,
     goToItem: actionNotProvided('itemEdit', 'goToItem') as (
       _: unknown,
       params: { collection: string; primaryKey: PrimaryKey },
@@ -175,7 +186,11 @@ export const itemEditMachine = setup({
     /** A new item ('+') has nothing to load. */
     opening: {
       always: [
-        { guard: 'isNew', target: 'editing', actions: assign(({ context }) => newItemStart(context.defaults)) },
+        {
+          guard: 'isNew',
+          target: 'editing',
+          actions: assign(({ context }) => newItemStart(context.defaults)),
+        },
         { target: 'loading' },
       ],
     },
@@ -185,14 +200,20 @@ export const itemEditMachine = setup({
         id: 'loadItem',
         src: 'loadItem',
         input: ({ context }) => ({ collection: context.collection, primaryKey: context.primaryKey }),
-        onDone: { target: 'editing', actions: assign({ savedValues: ({ event }) => event.output, edits: {} }) },
+        onDone: {
+          target: 'editing',
+          actions: assign({ savedValues: ({ event }) => event.output, edits: {} }),
+        },
         onError: [
           { guard: 'isNotFound', target: 'notFound' },
           {
             target: 'loadFailed',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              { type: 'notify', params: ({ context }) => ({ notice: 'loadFailed' as const, error: context.error }) },
+              {
+                type: 'notify',
+                params: ({ context }) => ({ notice: 'loadFailed' as const, error: context.error }),
+              },
             ],
           },
         ],
@@ -207,7 +228,8 @@ export const itemEditMachine = setup({
       on: {
         STAGE: {
           actions: assign({
-            edits: ({ context, event }) => stageValue(context.savedValues, context.edits, event.field, event.value),
+            edits: ({ context, event }) =>
+              stageValue(context.savedValues, context.edits, event.field, event.value),
           }),
         },
         DELETE: { guard: 'isExisting', target: 'confirmingDelete' },
@@ -216,7 +238,10 @@ export const itemEditMachine = setup({
         pristine: {
           always: { guard: 'hasEdits', target: 'dirty' },
           on: {
-            LEAVE: { target: '#itemEdit.left', actions: { type: 'goTo', params: ({ event }) => ({ to: event.to }) } },
+            LEAVE: {
+              target: '#itemEdit.left',
+              actions: { type: 'goTo', params: ({ event }) => ({ to: event.to }) },
+            },
           },
         },
         dirty: {
@@ -277,7 +302,10 @@ export const itemEditMachine = setup({
             actions: [
               { type: 'notify', params: { notice: 'saved' as const } },
               assign(({ context }) => newItemStart(context.defaults)),
-              { type: 'goToItem', params: ({ context }) => ({ collection: context.collection, primaryKey: NEW_ITEM_KEY }) },
+              {
+                type: 'goToItem',
+                params: ({ context }) => ({ collection: context.collection, primaryKey: NEW_ITEM_KEY }),
+              },
             ],
           },
           {
@@ -286,7 +314,8 @@ export const itemEditMachine = setup({
             actions: [
               { type: 'notify', params: { notice: 'saved' as const } },
               assign({
-                primaryKey: ({ context, event }) => primaryKeyOf(context.fields, event.output, context.primaryKey),
+                primaryKey: ({ context, event }) =>
+                  primaryKeyOf(context.fields, event.output, context.primaryKey),
                 edits: {},
               }),
               {
@@ -301,7 +330,8 @@ export const itemEditMachine = setup({
             actions: [
               { type: 'notify', params: { notice: 'saved' as const } },
               assign({
-                primaryKey: ({ context, event }) => primaryKeyOf(context.fields, event.output, context.primaryKey),
+                primaryKey: ({ context, event }) =>
+                  primaryKeyOf(context.fields, event.output, context.primaryKey),
                 edits: {},
               }),
               {
@@ -319,7 +349,10 @@ export const itemEditMachine = setup({
           target: 'editing',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notify', params: ({ context }) => ({ notice: 'saveFailed' as const, error: context.error }) },
+            {
+              type: 'notify',
+              params: ({ context }) => ({ notice: 'saveFailed' as const, error: context.error }),
+            },
           ],
         },
       },
@@ -348,7 +381,10 @@ export const itemEditMachine = setup({
           target: 'editing',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notify', params: ({ context }) => ({ notice: 'deleteFailed' as const, error: context.error }) },
+            {
+              type: 'notify',
+              params: ({ context }) => ({ notice: 'deleteFailed' as const, error: context.error }),
+            },
           ],
         },
       },
@@ -375,7 +411,10 @@ export const itemEditMachine = setup({
           target: 'editing',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notify', params: ({ context }) => ({ notice: 'deleteFailed' as const, error: context.error }) },
+            {
+              type: 'notify',
+              params: ({ context }) => ({ notice: 'deleteFailed' as const, error: context.error }),
+            },
           ],
         },
       },

@@ -118,7 +118,10 @@ export const itemListMachine = setup({
         onError: {
           target: 'loaded',
           actions: [
-            assign({ page: ({ context }) => context.page - 1, error: ({ event }) => toCallError(event.error) }),
+            assign({
+              page: ({ context }) => context.page - 1,
+              error: ({ event }) => toCallError(event.error),
+            }),
             { type: 'logError', params: ({ context }) => ({ error: context.error! }) },
           ],
         },

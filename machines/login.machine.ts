@@ -63,7 +63,10 @@ export const loginMachine = setup({
   },
   actions: {
     enterApp: actionNotProvided('login', 'enterApp') as (_: unknown, params: { to: string }) => void,
-    goToTwoFactorSetup: actionNotProvided('login', 'goToTwoFactorSetup') as (_: unknown, params: { project: string }) => void,
+    goToTwoFactorSetup: actionNotProvided('login', 'goToTwoFactorSetup') as (
+      _: unknown,
+      params: { project: string },
+    ) => void,
     recordError: assign({
       error: (_, params: { error: unknown }) => toCallError(params.error),
       password: '',
@@ -73,8 +76,7 @@ export const loginMachine = setup({
   guards: {
     hasCredentials: ({ event }) =>
       event.type === 'SUBMIT' && event.email.trim() !== '' && event.password !== '',
-    needsOneTimeCode: ({ event }) =>
-      'error' in event && toCallError(event.error).code === OTP_REQUIRED_CODE,
+    needsOneTimeCode: ({ event }) => 'error' in event && toCallError(event.error).code === OTP_REQUIRED_CODE,
     needsTwoFactorSetup: ({ event }) =>
       'error' in event && toCallError(event.error).code === TWO_FACTOR_SETUP_REQUIRED_CODE,
   },
@@ -153,7 +155,8 @@ export const loginMachine = setup({
         onDone: {
           target: 'enteringApp',
           actions: assign({
-            destination: ({ context, event }) => landingRoute(context.project, context.redirect, event.output.lastPage),
+            destination: ({ context, event }) =>
+              landingRoute(context.project, context.redirect, event.output.lastPage),
           }),
         },
         onError: {
@@ -164,7 +167,10 @@ export const loginMachine = setup({
     },
     enteringApp: {
       type: 'final',
-      entry: { type: 'enterApp', params: ({ context }) => ({ to: context.destination ?? `/${context.project}/collections` }) },
+      entry: {
+        type: 'enterApp',
+        params: ({ context }) => ({ to: context.destination ?? `/${context.project}/collections` }),
+      },
     },
     twoFactorSetup: {
       type: 'final',

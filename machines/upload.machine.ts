@@ -93,7 +93,10 @@ export const uploadMachine = setup({
     },
     refused: {
       type: 'final',
-      entry: { type: 'warnRefused', params: ({ context }) => ({ file: context.file, refusal: context.refusal! }) },
+      entry: {
+        type: 'warnRefused',
+        params: ({ context }) => ({ file: context.file, refusal: context.refusal! }),
+      },
     },
     sending: {
       tags: ['busy'],

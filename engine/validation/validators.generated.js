@@ -44,6 +44,11 @@ const schema11 = {
     options: { type: 'array', items: { $ref: '#/definitions/field' } },
     binding: { $ref: '#/definitions/binding' },
     display: { $ref: '#/definitions/binding' },
+    core: { description: 'Set by the server: true for definitions shipped in schemas/.', type: 'boolean' },
+    module_url: {
+      description: 'Set by the server for a custom definition with a module: where to import it from.',
+      type: 'string',
+    },
     module: {
       description:
         'Custom interfaces only: file name of an ES module, next to the definition, whose default export is the React component.',
@@ -1772,28 +1777,28 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.module !== undefined) {
-      let data25 = data.module;
-      if (typeof data25 === 'string') {
-        if (!pattern9.test(data25)) {
-          const err50 = {
-            instancePath: instancePath + '/module',
-            schemaPath: '#/properties/module/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[A-Za-z0-9_.-]+\\.m?js$' },
-            message: 'must match pattern "' + '^[A-Za-z0-9_.-]+\\.m?js$' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err50];
-          } else {
-            vErrors.push(err50);
-          }
-          errors++;
+    if (data.core !== undefined) {
+      if (typeof data.core !== 'boolean') {
+        const err50 = {
+          instancePath: instancePath + '/core',
+          schemaPath: '#/properties/core/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err50];
+        } else {
+          vErrors.push(err50);
         }
-      } else {
+        errors++;
+      }
+    }
+    if (data.module_url !== undefined) {
+      if (typeof data.module_url !== 'string') {
         const err51 = {
-          instancePath: instancePath + '/module',
-          schemaPath: '#/properties/module/type',
+          instancePath: instancePath + '/module_url',
+          schemaPath: '#/properties/module_url/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -1806,8 +1811,42 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.module !== undefined) {
+      let data27 = data.module;
+      if (typeof data27 === 'string') {
+        if (!pattern9.test(data27)) {
+          const err52 = {
+            instancePath: instancePath + '/module',
+            schemaPath: '#/properties/module/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z0-9_.-]+\\.m?js$' },
+            message: 'must match pattern "' + '^[A-Za-z0-9_.-]+\\.m?js$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err52];
+          } else {
+            vErrors.push(err52);
+          }
+          errors++;
+        }
+      } else {
+        const err53 = {
+          instancePath: instancePath + '/module',
+          schemaPath: '#/properties/module/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err52 = {
+    const err54 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1815,9 +1854,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err52];
+      vErrors = [err54];
     } else {
-      vErrors.push(err52);
+      vErrors.push(err54);
     }
     errors++;
   }
@@ -1846,6 +1885,11 @@ const schema26 = {
     view_options: { type: 'array', items: { $ref: 'interface.schema.json#/definitions/field' } },
     view_query: { type: 'array', items: { $ref: 'interface.schema.json#/definitions/field' } },
     component: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$' },
+    core: { description: 'Set by the server: true for definitions shipped in schemas/.', type: 'boolean' },
+    module_url: {
+      description: 'Set by the server for a custom definition with a module: where to import it from.',
+      type: 'string',
+    },
     module: { type: 'string', pattern: '^[A-Za-z0-9_.-]+\\.m?js$' },
   },
 };
@@ -2865,28 +2909,28 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.module !== undefined) {
-      let data12 = data.module;
-      if (typeof data12 === 'string') {
-        if (!pattern9.test(data12)) {
-          const err21 = {
-            instancePath: instancePath + '/module',
-            schemaPath: '#/properties/module/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[A-Za-z0-9_.-]+\\.m?js$' },
-            message: 'must match pattern "' + '^[A-Za-z0-9_.-]+\\.m?js$' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
+    if (data.core !== undefined) {
+      if (typeof data.core !== 'boolean') {
+        const err21 = {
+          instancePath: instancePath + '/core',
+          schemaPath: '#/properties/core/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
         }
-      } else {
+        errors++;
+      }
+    }
+    if (data.module_url !== undefined) {
+      if (typeof data.module_url !== 'string') {
         const err22 = {
-          instancePath: instancePath + '/module',
-          schemaPath: '#/properties/module/type',
+          instancePath: instancePath + '/module_url',
+          schemaPath: '#/properties/module_url/type',
           keyword: 'type',
           params: { type: 'string' },
           message: 'must be string',
@@ -2899,8 +2943,42 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.module !== undefined) {
+      let data14 = data.module;
+      if (typeof data14 === 'string') {
+        if (!pattern9.test(data14)) {
+          const err23 = {
+            instancePath: instancePath + '/module',
+            schemaPath: '#/properties/module/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z0-9_.-]+\\.m?js$' },
+            message: 'must match pattern "' + '^[A-Za-z0-9_.-]+\\.m?js$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      } else {
+        const err24 = {
+          instancePath: instancePath + '/module',
+          schemaPath: '#/properties/module/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err23 = {
+    const err25 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2908,9 +2986,9 @@ function validate13(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err23];
+      vErrors = [err25];
     } else {
-      vErrors.push(err23);
+      vErrors.push(err25);
     }
     errors++;
   }

@@ -1,7 +1,19 @@
 import knexFactory, { type Knex } from 'knex';
 import { isAbsolute, join, dirname } from 'node:path';
 import { mkdirSync } from 'node:fs';
+import pg from 'pg';
 import type { DatabaseConfig, Vendor } from '../config';
+
+// Dates and times travel as the strings the database holds, on every vendor (MySQL is set up
+// with dateStrings), so the API formats them one way; 64-bit integers become numbers when safe.
+pg.types.setTypeParser(1082, (value: string) => value); // date
+pg.types.setTypeParser(1083, (value: string) => value); // time
+pg.types.setTypeParser(1114, (value: string) => value); // timestamp
+pg.types.setTypeParser(1184, (value: string) => value); // timestamptz
+pg.types.setTypeParser(20, (value: string) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+});
 
 const CLIENT: Record<Vendor, string> = { sqlite: 'better-sqlite3', mysql: 'mysql2', postgres: 'pg' };
 const DEFAULT_PORT: Record<Vendor, number> = { sqlite: 0, mysql: 3306, postgres: 5432 };

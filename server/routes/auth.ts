@@ -1,3 +1,165 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, catalogueEntry } from '../errors';
+import { respond } from '../respond';
+import {
+  endPresentedSessions,
+  refreshAuthToken,
+  resolveAccountability,
+  signIn,
+  startSession,
+} from '../services/authentication';
+import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { clearSessionCookie, deleteUserSessions, sessionCookieName } from '../services/sessions';
+import { enabledProviders, exchangeRequestToken, finishSso, startSso } from '../services/sso';
+import { authStoresFor, closeAuthStores } from '../services/rate-limit';
 
-export const authRoutes: FastifyPluginAsync = async () => {};
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function body(request: FastifyRequest): Record<string, unknown> {
+  const value = request.body;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ApiError('INVALID_PAYLOAD');
+  return value as Record<string, unknown>;
+}
+
+/** Per-IP limit (ServerConfig.loginRateLimit a minute): 429 with an empty body when exceeded. */
+async function rateLimited(request: FastifyRequest, reply: FastifyReply, bucket: string): Promise<boolean> {
+  const answer = await authStoresFor(request.server.config).consume(`${bucket}:${request.ip}`);
+  reply.header('X-RateLimit-Limit', answer.limit);
+  reply.header('X-RateLimit-Remaining', answer.remaining);
+  reply.header('X-RateLimit-Reset', answer.reset);
+  if (answer.allowed) return false;
+  reply.code(429).send();
+  return true;
+}
+
+function clearCookieIfPresent(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.cookies?.[sessionCookieName(request.project.key)] !== undefined) {
+    clearSessionCookie(request.project, request, reply);
+  }
+}
+
+/** `/{project}/auth/...`: sign-in, refresh, sign-out, password reset, single sign-on. */
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onClose', async (instance) => {
+    await closeAuthStores(instance.config);
+  });
+
+  app.post('/authenticate', { config: { auth: 'none' } }, async (request, reply) => {
+    if (await rateLimited(request, reply, 'authenticate')) return reply;
+    const input = body(request);
+    const { email, password, otp } = input;
+    const mode = input.mode ?? (request.query as Record<string, unknown>).mode ?? 'jwt';
+    if (typeof email !== 'string' || !EMAIL.test(email) || typeof password !== 'string' || !password) {
+      throw new ApiError('INVALID_LOGIN_REQUEST');
+    }
+    if (mode !== 'jwt' && mode !== 'cookie')
+      throw new ApiError('INVALID_LOGIN_REQUEST', 'mode: must be "jwt" or "cookie"');
+    const result = await signIn(
+      request.project,
+      { email, password, otp },
+      { ip: request.ip, userAgent: request.headers['user-agent'] },
+    );
+    const token = await startSession(request.project, request, reply, {
+      userId: result.userId,
+      mode,
+      needs2FA: result.needs2FA,
+      settings: result.settings,
+    });
+    const data = mode === 'jwt' ? { token, user: result.user } : { user: result.user };
+    const tfa = catalogueEntry('TFA_ENFORCED')!;
+    return respond(request, reply, {
+      data,
+      ...(result.needs2FA ? { error: { code: tfa.code, message: tfa.message } } : {}),
+    });
+  });
+
+  app.post('/refresh', { config: { auth: 'none' } }, async (request, reply) => {
+    const { token } = body(request);
+    if (typeof token !== 'string' || !token)
+      throw new ApiError('INVALID_REQUEST', 'token: This value should not be blank.');
+    return respond(request, reply, { data: { token: await refreshAuthToken(request.project, token) } });
+  });
+
+  app.post('/logout', { config: { auth: 'none' } }, async (request, reply) => {
+    await endPresentedSessions(request.project, request);
+    clearCookieIfPresent(request, reply);
+    return respond(request, reply);
+  });
+
+  // Signing out all (or one) of a user's sessions: the user themself or an administrator.
+  const logoutUser = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as { user: string; id?: string };
+    const who = request.accountability;
+    if (who.user == null) throw new ApiError('UNAUTHORIZED');
+    const user = Number(params.user);
+    const row = params.id === undefined ? undefined : Number(params.id);
+    if (!Number.isInteger(user) || (row !== undefined && !Number.isInteger(row)))
+      throw new ApiError('NOT_FOUND');
+    if (user !== who.user && !who.admin)
+      throw new ApiError('FORBIDDEN', 'You can only sign out your own sessions');
+    await deleteUserSessions(request.project, user, row);
+    if (user === who.user) clearCookieIfPresent(request, reply);
+    return respond(request, reply);
+  };
+  app.post('/logout/:user', { config: { auth: 'auth' } }, logoutUser);
+  app.post('/logout/:user/:id', { config: { auth: 'auth' } }, logoutUser);
+
+  app.get('/check', { config: { auth: 'none' } }, async (request, reply) => {
+    let authenticated = false;
+    try {
+      authenticated = (await resolveAccountability(request.project, request)).user != null;
+    } catch {}
+    return respond(request, reply, { data: { authenticated } });
+  });
+
+  app.post('/password/request', { config: { auth: 'none' } }, async (request, reply) => {
+    if (await rateLimited(request, reply, 'password')) return reply;
+    const { email, reset_url } = body(request);
+    if (typeof email !== 'string' || !EMAIL.test(email)) {
+      throw new ApiError('INVALID_REQUEST', 'email: This value is not a valid email address.');
+    }
+    await requestPasswordReset(request.project, email, reset_url);
+    return respond(request, reply);
+  });
+
+  app.post('/password/reset', { config: { auth: 'none' } }, async (request, reply) => {
+    const { token, password } = body(request);
+    if (typeof token !== 'string' || !token)
+      throw new ApiError('INVALID_REQUEST', 'token: This value should not be blank.');
+    if (typeof password !== 'string' || !password) {
+      throw new ApiError('INVALID_REQUEST', 'password: This value should not be blank.');
+    }
+    await resetPassword(request.project, token, password);
+    return respond(request, reply);
+  });
+
+  app.get('/sso', { config: { auth: 'none' } }, async (request, reply) => {
+    return respond(request, reply, { data: enabledProviders(request.project) });
+  });
+
+  app.post('/sso/access_token', { config: { auth: 'none' } }, async (request, reply) => {
+    const { request_token } = body(request);
+    if (typeof request_token !== 'string' || !request_token) {
+      throw new ApiError('INVALID_REQUEST', 'request_token: This value should not be blank.');
+    }
+    const token = await exchangeRequestToken(request.project, request, reply, request_token);
+    return respond(request, reply, { data: { token } });
+  });
+
+  app.get('/sso/:provider', { config: { auth: 'none' } }, async (request, reply) => {
+    const { provider } = request.params as { provider: string };
+    const location = await startSso(
+      request.project,
+      provider,
+      request.query as Record<string, unknown>,
+      reply,
+    );
+    return reply.redirect(location, 302);
+  });
+
+  app.get('/sso/:provider/callback', { config: { auth: 'none' } }, async (request, reply) => {
+    const { provider } = request.params as { provider: string };
+    const location = await finishSso(request.project, provider, request, reply);
+    return reply.redirect(location, 302);
+  });
+};

@@ -5,7 +5,10 @@ const KINDS: Array<[RegExp, StorageKind]> = [
   [/^(bigint|int8|bigserial)$/, 'bigint'],
   [/^(decimal|numeric|real|float|double|double precision|float4|float8|money)$/, 'decimal'],
   [/^(bool|boolean)$/, 'boolean'],
-  [/^(char|varchar|character varying|character|bpchar|text|tinytext|mediumtext|longtext|enum|set|clob|citext|name|nvarchar|nchar)$/, 'string'],
+  [
+    /^(char|varchar|character varying|character|bpchar|text|tinytext|mediumtext|longtext|enum|set|clob|citext|name|nvarchar|nchar)$/,
+    'string',
+  ],
   [/^(datetime|timestamp|timestamp without time zone)$/, 'datetime'],
   [/^(timestamptz|timestamp with time zone)$/, 'datetimetz'],
   [/^date$/, 'date'],

@@ -20,7 +20,10 @@ export interface ColumnIntrospection {
 const INTERNAL_TABLE = /^octavo_/;
 
 /** Reads every table and column of the connected database (vendor differences stay in here). */
-export async function introspectDatabase(knex: Knex, vendor: Vendor): Promise<Map<string, ColumnIntrospection[]>> {
+export async function introspectDatabase(
+  knex: Knex,
+  vendor: Vendor,
+): Promise<Map<string, ColumnIntrospection[]>> {
   const columns =
     vendor === 'sqlite'
       ? await introspectSqlite(knex)

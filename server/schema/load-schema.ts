@@ -54,16 +54,14 @@ async function readMetadata(knex: Knex, tables: Map<string, ColumnIntrospection[
   return {
     collections: collections as Array<Record<string, unknown>>,
     fields: fields as Array<Record<string, unknown>>,
-    relations: (relations as Array<Record<string, unknown>>).map(
-      (row): RelationRow => ({
-        id: Number(row.id),
-        collection_many: String(row.collection_many),
-        field_many: String(row.field_many),
-        collection_one: (row.collection_one as string | null) ?? null,
-        field_one: (row.field_one as string | null) ?? null,
-        junction_field: (row.junction_field as string | null) ?? null,
-      }),
-    ),
+    relations: (relations as Array<Record<string, unknown>>).map((row): RelationRow => ({
+      id: Number(row.id),
+      collection_many: String(row.collection_many),
+      field_many: String(row.field_many),
+      collection_one: (row.collection_one as string | null) ?? null,
+      field_one: (row.field_one as string | null) ?? null,
+      junction_field: (row.junction_field as string | null) ?? null,
+    })),
     globalStatusMapping: objectOrNull((settings as Array<{ value: unknown }>)[0]?.value),
   };
 }
@@ -125,7 +123,8 @@ function resolveRelation(
   relations: RelationRow[],
   tables: Map<string, ColumnIntrospection[]>,
 ): FieldRelation | null {
-  const hasColumn = (table: string, column: string) => tables.get(table)?.some((c) => c.column === column) ?? false;
+  const hasColumn = (table: string, column: string) =>
+    tables.get(table)?.some((c) => c.column === column) ?? false;
   if (field.primaryKey) return null;
   if (!field.alias) {
     const row = relations.findLast(
@@ -136,8 +135,12 @@ function resolveRelation(
         tables.has(r.collection_one),
     );
     if (row) return { kind: 'm2o', collection: row.collection_one! };
-    if (field.type === 'file' && tables.has('directus_files')) return { kind: 'm2o', collection: 'directus_files' };
-    if (['user', 'owner', 'user_created', 'user_updated'].includes(field.type ?? '') && tables.has('directus_users')) {
+    if (field.type === 'file' && tables.has('directus_files'))
+      return { kind: 'm2o', collection: 'directus_files' };
+    if (
+      ['user', 'owner', 'user_created', 'user_updated'].includes(field.type ?? '') &&
+      tables.has('directus_users')
+    ) {
       return { kind: 'm2o', collection: 'directus_users' };
     }
     return null;
@@ -234,11 +237,10 @@ export async function loadSchema(knex: Knex, vendor: Vendor, version = 1): Promi
     }
     for (const field of fields.values()) field.relation = resolveRelation(field, meta.relations, tables);
 
-    const pk =
-      columns.find((c) => c.primaryKey)?.column ??
-      (fields.has('id') ? 'id' : columns[0]?.column);
+    const pk = columns.find((c) => c.primaryKey)?.column ?? (fields.has('id') ? 'id' : columns[0]?.column);
     if (!pk) continue;
-    const ofType = (...types: string[]) => [...fields.values()].find((f) => types.includes(f.type ?? ''))?.field ?? null;
+    const ofType = (...types: string[]) =>
+      [...fields.values()].find((f) => types.includes(f.type ?? ''))?.field ?? null;
     const statusField = ofType('status');
     const row = collectionRows.get(table);
     const info: CollectionInfo = {
@@ -253,7 +255,10 @@ export async function loadSchema(knex: Knex, vendor: Vendor, version = 1): Promi
       primaryKey: pk,
       fields,
       statusField,
-      statusMapping: statusMappingOf(statusField ? fields.get(statusField) : undefined, meta.globalStatusMapping),
+      statusMapping: statusMappingOf(
+        statusField ? fields.get(statusField) : undefined,
+        meta.globalStatusMapping,
+      ),
       sortField: ofType('sort'),
       ownerField: ofType('owner', 'user_created'),
       userUpdatedField: ofType('user_updated'),

@@ -43,7 +43,10 @@ export function assertActive(status: unknown): void {
 
 /** Finds a user by email, case-insensitively on every vendor. */
 export async function findUserByEmail(knex: Knex, email: string): Promise<UserRow | undefined> {
-  return knex('directus_users').whereRaw('lower(??) = ?', ['email', email.toLowerCase()]).orderBy('id').first();
+  return knex('directus_users')
+    .whereRaw('lower(??) = ?', ['email', email.toLowerCase()])
+    .orderBy('id')
+    .first();
 }
 
 /** Whether the user's role demands 2FA. */

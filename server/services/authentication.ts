@@ -32,9 +32,7 @@ import { authStoresFor } from './rate-limit';
 
 /** What the request presents, in the precedence of §5.1. */
 export type PresentedCredentials =
-  | { kind: 'token'; token: string }
-  | { kind: 'cookie'; sessionId?: string }
-  | undefined;
+  { kind: 'token'; token: string } | { kind: 'cookie'; sessionId?: string } | undefined;
 
 /**
  * Token transport: `?access_token=`, then HTTP Basic (the user name is the token when the password
@@ -42,7 +40,8 @@ export type PresentedCredentials =
  */
 export function presentedCredentials(project: ProjectContext, request: FastifyRequest): PresentedCredentials {
   const query = (request.query ?? {}) as Record<string, unknown>;
-  if (typeof query.access_token === 'string' && query.access_token) return { kind: 'token', token: query.access_token };
+  if (typeof query.access_token === 'string' && query.access_token)
+    return { kind: 'token', token: query.access_token };
   const header = request.headers.authorization;
   if (header) {
     const basic = /^Basic\s+(\S+)\s*$/i.exec(header);
@@ -66,7 +65,13 @@ export function presentedCredentials(project: ProjectContext, request: FastifyRe
 function identityQuery(knex: Knex) {
   return knex('directus_users as u')
     .leftJoin('directus_roles as r', 'r.id', 'u.role')
-    .first('u.id as id', 'u.status as status', 'u.role as role', 'u.2fa_secret as tfa', 'r.enforce_2fa as enforce');
+    .first(
+      'u.id as id',
+      'u.status as status',
+      'u.role as role',
+      'u.2fa_secret as tfa',
+      'r.enforce_2fa as enforce',
+    );
 }
 
 interface IdentityRow {
@@ -77,7 +82,12 @@ interface IdentityRow {
   enforce: unknown;
 }
 
-function accountabilityOf(row: IdentityRow, base: Accountability, via: Accountability['via'], token: string): Accountability {
+function accountabilityOf(
+  row: IdentityRow,
+  base: Accountability,
+  via: Accountability['via'],
+  token: string,
+): Accountability {
   const role = row.role == null ? null : Number(row.role);
   return {
     ...base,
@@ -103,7 +113,11 @@ function allowedWithout2FA(request: FastifyRequest): boolean {
 }
 
 /** An explicit token (JWT or static). Bad, expired or revoked tokens are errors, not a downgrade. */
-async function fromToken(project: ProjectContext, token: string, base: Accountability): Promise<Accountability> {
+async function fromToken(
+  project: ProjectContext,
+  token: string,
+  base: Accountability,
+): Promise<Accountability> {
   if (looksLikeJwt(token)) {
     const claims = await verifyToken(project, token, 'auth');
     if (!claims.sid) throw new ApiError('INVALID_TOKEN');
@@ -134,7 +148,10 @@ async function fromCookie(project: ProjectContext, sessionId: string, base: Acco
 }
 
 /** Who is calling: resolved once per request for every /{project}/ route whose auth class is not 'none'. */
-export async function resolveAccountability(project: ProjectContext, request: FastifyRequest): Promise<Accountability> {
+export async function resolveAccountability(
+  project: ProjectContext,
+  request: FastifyRequest,
+): Promise<Accountability> {
   const base = publicAccountability(request.ip, request.headers['user-agent']);
   const presented = presentedCredentials(project, request);
   if (!presented) return base;
@@ -148,7 +165,9 @@ export async function resolveAccountability(project: ProjectContext, request: Fa
 }
 
 function tokenTtl(settings: Settings): number {
-  return numberSetting(settings, 'auth_token_ttl', 20) > 0 ? numberSetting(settings, 'auth_token_ttl', 20) : 20;
+  return numberSetting(settings, 'auth_token_ttl', 20) > 0
+    ? numberSetting(settings, 'auth_token_ttl', 20)
+    : 20;
 }
 
 export interface SignInResult {
@@ -160,7 +179,13 @@ export interface SignInResult {
 }
 
 /** A failed attempt on an existing account: record it, and suspend past `login_attempts_allowed`. */
-async function failAttempt(project: ProjectContext, user: UserRow, settings: Settings, ip: string, ua?: string) {
+async function failAttempt(
+  project: ProjectContext,
+  user: UserRow,
+  settings: Settings,
+  ip: string,
+  ua?: string,
+) {
   if (user.status !== 'active') return;
   await recordLoginActivity(project, 'invalid-credentials', user.id, ip, ua);
   const allowed = numberSetting(settings, 'login_attempts_allowed', 0);
@@ -192,7 +217,8 @@ export async function signIn(
   assertActive(user.status);
   const secret = user['2fa_secret'];
   if (secret) {
-    if (input.otp === undefined || input.otp === null || input.otp === '') throw new ApiError('MISSING_2FA_PASSWORD');
+    if (input.otp === undefined || input.otp === null || input.otp === '')
+      throw new ApiError('MISSING_2FA_PASSWORD');
     const stores = authStoresFor(project.server);
     if (!(await verifyTotp(stores, `${project.key}:${user.id}`, secret, input.otp))) {
       await failAttempt(project, user, settings, who.ip, who.userAgent);
@@ -255,7 +281,9 @@ export async function refreshAuthToken(project: ProjectContext, token: string): 
 export async function endPresentedSessions(project: ProjectContext, request: FastifyRequest): Promise<void> {
   const presented = presentedCredentials(project, request);
   if (presented?.kind === 'token' && looksLikeJwt(presented.token)) {
-    const claims = await verifyToken(project, presented.token, 'auth', { ignoreExpiry: true }).catch(() => undefined);
+    const claims = await verifyToken(project, presented.token, 'auth', { ignoreExpiry: true }).catch(
+      () => undefined,
+    );
     if (claims?.sid) await deleteSession(project, claims.sid);
   }
   const cookieSession = sessionIdFromCookie(project, request);

@@ -40,7 +40,12 @@ function escapeHtml(text: string): string {
 }
 
 /** The password-reset message: a link valid for `minutes`, usable once. */
-export function passwordResetMail(input: { to: string; projectName: string; link: string; minutes: number }): Mail {
+export function passwordResetMail(input: {
+  to: string;
+  projectName: string;
+  link: string;
+  minutes: number;
+}): Mail {
   const { projectName, link, minutes } = input;
   const subject = `${projectName}: reset your password`;
   const text = [

@@ -53,18 +53,24 @@ function resetLink(project: ProjectContext, token: string, resetUrl?: URL): stri
  * `POST /auth/password/request`: mails a single-use reset link to an active user. Unknown or
  * inactive emails get the same answer, so the endpoint does not tell which accounts exist.
  */
-export async function requestPasswordReset(project: ProjectContext, email: string, rawResetUrl?: unknown): Promise<void> {
+export async function requestPasswordReset(
+  project: ProjectContext,
+  email: string,
+  rawResetUrl?: unknown,
+): Promise<void> {
   let resetUrl: URL | undefined;
   if (rawResetUrl !== undefined && rawResetUrl !== null && rawResetUrl !== '') {
     resetUrl = allowedUrl(project, rawResetUrl);
     if (!resetUrl) throw new ApiError('INVALID_REQUEST', 'reset_url: must be on an allowed origin');
   }
   // Checked before the lookup so that a server without mail answers alike for every email.
-  if (!mailEnabled(project.server)) throw new ApiError('MAIL_NOT_SENT', 'Mail is not configured on this server');
+  if (!mailEnabled(project.server))
+    throw new ApiError('MAIL_NOT_SENT', 'Mail is not configured on this server');
   const user = await findUserByEmail(project.knex, email);
   if (!user || user.status !== 'active') return;
   const settings = await readSettings(project.knex);
-  const ttl = numberSetting(settings, 'auth_token_ttl', 20) > 0 ? numberSetting(settings, 'auth_token_ttl', 20) : 20;
+  const ttl =
+    numberSetting(settings, 'auth_token_ttl', 20) > 0 ? numberSetting(settings, 'auth_token_ttl', 20) : 20;
   const token = await signToken(project, 'reset_password', { id: Number(user.id), email: user.email }, ttl);
   await project.knex('directus_users').where('id', user.id).update({ password_reset_token: token });
   const mail = passwordResetMail({
@@ -85,7 +91,8 @@ function checkPolicy(policy: string | null | undefined, password: string): void 
   } catch {
     return;
   }
-  if (!pattern.test(password)) throw new ApiError('INVALID_REQUEST', 'password: does not match the password policy');
+  if (!pattern.test(password))
+    throw new ApiError('INVALID_REQUEST', 'password: does not match the password policy');
 }
 
 /**
@@ -95,7 +102,10 @@ function checkPolicy(policy: string | null | undefined, password: string): void 
 export async function resetPassword(project: ProjectContext, token: string, password: string): Promise<void> {
   if (!looksLikeJwt(token)) throw new ApiError('INVALID_RESET_PASSWORD_TOKEN');
   const claims = await verifyToken(project, token, 'reset_password');
-  const user = await project.knex('directus_users').where('id', claims.id).first('id', 'email', 'password_reset_token');
+  const user = await project
+    .knex('directus_users')
+    .where('id', claims.id)
+    .first('id', 'email', 'password_reset_token');
   if (!user) throw new ApiError('USER_NOT_FOUND');
   if (typeof claims.email !== 'string' || claims.email.toLowerCase() !== String(user.email).toLowerCase()) {
     throw new ApiError('INVALID_RESET_PASSWORD_TOKEN');

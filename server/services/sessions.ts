@@ -59,7 +59,9 @@ export function decryptCookieValue(secret: string, value: string): string | unde
     if (raw.length < 12 + 16 + 1) return undefined;
     const decipher = createDecipheriv('aes-256-gcm', cookieKey(secret), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(raw.length - 16));
-    return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString(
+      'utf8',
+    );
   } catch {
     return undefined;
   }
@@ -71,7 +73,11 @@ export async function createSession(
   input: { user: number; type: SessionType; minutes: number; ip: string; userAgent?: string },
 ): Promise<string> {
   const id = randomBytes(32).toString('base64url');
-  await project.knex('directus_user_sessions').where('user', input.user).where('token_expired_at', '<', dbDateTime()).delete();
+  await project
+    .knex('directus_user_sessions')
+    .where('user', input.user)
+    .where('token_expired_at', '<', dbDateTime())
+    .delete();
   await project.knex('directus_user_sessions').insert({
     user: input.user,
     token_type: input.type,
@@ -96,7 +102,11 @@ export async function findSession(
     .first('id', 'user', 'token_type');
 }
 
-export async function extendSession(project: ProjectContext, sessionId: string, minutes: number): Promise<void> {
+export async function extendSession(
+  project: ProjectContext,
+  sessionId: string,
+  minutes: number,
+): Promise<void> {
   await project
     .knex('directus_user_sessions')
     .where('token', hashSessionId(sessionId))
@@ -107,7 +117,11 @@ export async function deleteSession(project: ProjectContext, sessionId: string):
   return project.knex('directus_user_sessions').where('token', hashSessionId(sessionId)).delete();
 }
 
-export async function deleteUserSessions(project: ProjectContext, user: number, rowId?: number): Promise<number> {
+export async function deleteUserSessions(
+  project: ProjectContext,
+  user: number,
+  rowId?: number,
+): Promise<number> {
   const query = project.knex('directus_user_sessions').where('user', user);
   if (rowId !== undefined) query.where('id', rowId);
   return query.delete();
@@ -133,17 +147,25 @@ export function setSessionCookie(
   minutes: number,
 ): void {
   const policy = sameSite(project);
-  reply.setCookie(sessionCookieName(project.key), encryptCookieValue(project.config.auth.secret_key, sessionId), {
-    path: '/',
-    httpOnly: true,
-    sameSite: policy,
-    // SameSite=None is only accepted by browsers together with Secure.
-    secure: secureCookie(project, request) || policy === 'none',
-    expires: new Date(Date.now() + minutes * 60_000),
-  });
+  reply.setCookie(
+    sessionCookieName(project.key),
+    encryptCookieValue(project.config.auth.secret_key, sessionId),
+    {
+      path: '/',
+      httpOnly: true,
+      sameSite: policy,
+      // SameSite=None is only accepted by browsers together with Secure.
+      secure: secureCookie(project, request) || policy === 'none',
+      expires: new Date(Date.now() + minutes * 60_000),
+    },
+  );
 }
 
-export function clearSessionCookie(project: ProjectContext, request: FastifyRequest, reply: FastifyReply): void {
+export function clearSessionCookie(
+  project: ProjectContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   reply.clearCookie(sessionCookieName(project.key), {
     path: '/',
     httpOnly: true,

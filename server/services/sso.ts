@@ -38,7 +38,9 @@ export function enabledProviders(project: ProjectContext): Array<{ name: string;
 }
 
 function provider(project: ProjectContext, name: string): SsoProviderConfig {
-  const found = Object.hasOwn(project.config.auth.sso ?? {}, name) ? project.config.auth.sso![name] : undefined;
+  const found = Object.hasOwn(project.config.auth.sso ?? {}, name)
+    ? project.config.auth.sso![name]
+    : undefined;
   if (!found || found.enabled === false) throw new ApiError('NOT_FOUND', `Unknown sign-in provider: ${name}`);
   return found;
 }
@@ -130,12 +132,14 @@ export async function startSso(
 ): Promise<string> {
   const p = provider(project, name);
   const mode = query.mode ?? 'cookie';
-  if (mode !== 'jwt' && mode !== 'cookie') throw new ApiError('INVALID_REQUEST', 'mode: must be "jwt" or "cookie"');
+  if (mode !== 'jwt' && mode !== 'cookie')
+    throw new ApiError('INVALID_REQUEST', 'mode: must be "jwt" or "cookie"');
   const redirect =
     query.redirect_url === undefined || query.redirect_url === ''
       ? new URL(`${project.server.publicUrl}admin/#/`)
       : allowedRedirect(project, query.redirect_url);
-  if (!redirect) throw new ApiError('INVALID_REQUEST', 'redirect_url: must be under the public URL or an allowed origin');
+  if (!redirect)
+    throw new ApiError('INVALID_REQUEST', 'redirect_url: must be under the public URL or an allowed origin');
   const binding = randomBytes(24).toString('base64url');
   const verifier = oidc.randomPKCECodeVerifier();
   const nonce = oidc.randomNonce();
@@ -184,7 +188,12 @@ export async function startSso(
   return url.toString();
 }
 
-async function readState(project: ProjectContext, name: string, raw: unknown, request: FastifyRequest): Promise<SsoState> {
+async function readState(
+  project: ProjectContext,
+  name: string,
+  raw: unknown,
+  request: FastifyRequest,
+): Promise<SsoState> {
   if (typeof raw !== 'string' || !raw) throw new ApiError('INVALID_TOKEN', 'Invalid sign-in state');
   let state: SsoState;
   try {
@@ -202,7 +211,13 @@ async function readState(project: ProjectContext, name: string, raw: unknown, re
 
 class ProviderError extends Error {}
 
-async function oauth2Email(project: ProjectContext, name: string, p: SsoProviderConfig, code: string, state: SsoState) {
+async function oauth2Email(
+  project: ProjectContext,
+  name: string,
+  p: SsoProviderConfig,
+  code: string,
+  state: SsoState,
+) {
   const response = await fetch(p.token_url!, {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -236,7 +251,13 @@ async function oauth2Email(project: ProjectContext, name: string, p: SsoProvider
   return data[p.email_key ?? 'email'];
 }
 
-async function oidcEmail(project: ProjectContext, name: string, p: SsoProviderConfig, request: FastifyRequest, state: SsoState) {
+async function oidcEmail(
+  project: ProjectContext,
+  name: string,
+  p: SsoProviderConfig,
+  request: FastifyRequest,
+  state: SsoState,
+) {
   const config = await oidcConfig(p);
   const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
   const current = new URL(`${callbackUrl(project, name)}${search}`);
@@ -252,7 +273,8 @@ async function oidcEmail(project: ProjectContext, name: string, p: SsoProviderCo
     claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub))) };
   }
   // An address the provider has not verified does not prove who the person is.
-  if (claims.email_verified === false) throw new ApiError('SSO_NOT_ALLOWED', 'The provider has not verified this email');
+  if (claims.email_verified === false)
+    throw new ApiError('SSO_NOT_ALLOWED', 'The provider has not verified this email');
   return claims[key];
 }
 
@@ -289,10 +311,21 @@ export async function finishSso(
     const user = await findUserByEmail(project.knex, email);
     if (!user) throw new ApiError('USER_WITH_EMAIL_NOT_FOUND');
     assertActive(user.status);
-    if (user['2fa_secret'] || (await roleEnforces2FA(project.knex, user.role))) throw new ApiError('SSO_NOT_ALLOWED');
-    await recordLoginActivity(project, 'authenticate', Number(user.id), request.ip, request.headers['user-agent']);
+    if (user['2fa_secret'] || (await roleEnforces2FA(project.knex, user.role)))
+      throw new ApiError('SSO_NOT_ALLOWED');
+    await recordLoginActivity(
+      project,
+      'authenticate',
+      Number(user.id),
+      request.ip,
+      request.headers['user-agent'],
+    );
     if (state.mode === 'cookie') {
-      await startSession(project, request, reply, { userId: Number(user.id), mode: 'cookie', needs2FA: false });
+      await startSession(project, request, reply, {
+        userId: Number(user.id),
+        mode: 'cookie',
+        needs2FA: false,
+      });
       return state.redirect;
     }
     const settings = await readSettings(project.knex);
@@ -305,7 +338,8 @@ export async function finishSso(
     );
     return withParams(state.redirect, { request_token: requestToken });
   } catch (error) {
-    if (!(error instanceof ApiError)) request.log.warn({ provider: name, reason: (error as Error).message }, 'sso failed');
+    if (!(error instanceof ApiError))
+      request.log.warn({ provider: name, reason: (error as Error).message }, 'sso failed');
     return withParams(state.redirect, { error: '1', code: String(errorCode(error)) });
   }
 }
@@ -320,12 +354,23 @@ export async function exchangeRequestToken(
   if (!looksLikeJwt(requestToken)) throw new ApiError('INVALID_REQUEST_TOKEN');
   const claims = await verifyToken(project, requestToken, 'request_token');
   const ttlSeconds = Math.max(60, (claims.exp ?? 0) - Math.floor(Date.now() / 1000) + 60);
-  if (!claims.jti || !(await authStoresFor(project.server).claimOnce(`rt:${project.key}:${claims.jti}`, ttlSeconds))) {
+  if (
+    !claims.jti ||
+    !(await authStoresFor(project.server).claimOnce(`rt:${project.key}:${claims.jti}`, ttlSeconds))
+  ) {
     throw new ApiError('INVALID_REQUEST_TOKEN', 'Request token was already used');
   }
-  const user = await project.knex('directus_users').where('id', claims.id).first('id', 'status', 'role', '2fa_secret');
+  const user = await project
+    .knex('directus_users')
+    .where('id', claims.id)
+    .first('id', 'status', 'role', '2fa_secret');
   if (!user) throw new ApiError('USER_NOT_FOUND');
   assertActive(user.status);
-  if (user['2fa_secret'] || (await roleEnforces2FA(project.knex, user.role))) throw new ApiError('SSO_NOT_ALLOWED');
-  return (await startSession(project, request, reply, { userId: Number(user.id), mode: 'jwt', needs2FA: false }))!;
+  if (user['2fa_secret'] || (await roleEnforces2FA(project.knex, user.role)))
+    throw new ApiError('SSO_NOT_ALLOWED');
+  return (await startSession(project, request, reply, {
+    userId: Number(user.id),
+    mode: 'jwt',
+    needs2FA: false,
+  }))!;
 }

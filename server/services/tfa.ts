@@ -26,8 +26,13 @@ export async function verifyTotp(
   if (typeof token !== 'string' || !/^\d{6}$/.test(token) || !isValidSecret(secret)) return false;
   let timeStep: number;
   try {
-    const answer = await verify({ secret, token, period: TOTP_PERIOD, epochTolerance: TOTP_WINDOW * TOTP_PERIOD });
-    if (!answer.valid) return false;
+    const answer = await verify({
+      secret,
+      token,
+      period: TOTP_PERIOD,
+      epochTolerance: TOTP_WINDOW * TOTP_PERIOD,
+    });
+    if (!answer.valid || !('timeStep' in answer)) return false;
     timeStep = answer.timeStep;
   } catch {
     return false;

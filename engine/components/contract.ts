@@ -1,0 +1,39 @@
+import { createContext, type ComponentType } from 'react';
+import type { FieldDefinition } from '../types';
+
+/**
+ * The props every interface component receives, core or custom: the standard contract below plus
+ * the props its definition's binding computes from the options and the field.
+ */
+export interface InterfaceComponentProps {
+  /** DOM id of the main control; the form's label points at it. */
+  id: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** Read-only, blocked in batch mode, or not writable for the caller. */
+  disabled: boolean;
+  required: boolean;
+  /** Id of the note under the field, for aria-describedby. */
+  describedBy?: string;
+  field: FieldDefinition;
+  /** The whole item being edited (current values). */
+  values: Record<string, unknown>;
+  newItem: boolean;
+  [prop: string]: unknown;
+}
+
+export type InterfaceComponent = ComponentType<InterfaceComponentProps>;
+
+export interface RelatedItems {
+  items: Record<string, unknown>[];
+  /** The primary key field of the related collection. */
+  primaryKey: string;
+}
+
+/** Data the relational interfaces need, provided by the app (the engine makes no API calls). */
+export interface FormServices {
+  /** Items of the collection a relational field (m2o, o2m, user, file) points at. */
+  loadRelatedItems?: (field: FieldDefinition, query: { search?: string; limit: number }) => Promise<RelatedItems>;
+}
+
+export const FormServicesContext = createContext<FormServices>({});

@@ -1,0 +1,307 @@
+import {
+  Badge,
+  CheckboxGroup,
+  ColorInput,
+  DateTimeInput,
+  Divider,
+  JsonEditor,
+  NumberInput,
+  RadioGroup,
+  Select,
+  TagsInput,
+  Textarea,
+  TextInput,
+  Toggle,
+  type DateTimeKind,
+} from '../../ui';
+import { coreDisplays } from '../displays/displays';
+import { statusChoices, toChoices } from './choices';
+import type { InterfaceComponent, InterfaceComponentProps } from './contract';
+import { FilePicker, ItemList, ItemSelect } from './relational';
+
+// Adapters from the interface contract to the plain ui/ components: they convert the stored value
+// to what the component edits and back, and pass on the bound props.
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const num = (value: unknown) => (typeof value === 'number' ? value : undefined);
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const bool = (value: unknown) => value === true || value === 1 || value === '1';
+
+/** Array fields hold arrays; string fields hold `a,b` (or `,a,b,` with the wrap option). */
+function toList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string') return value.split(',').filter((entry) => entry !== '');
+  return [];
+}
+function fromList(list: string[], props: InterfaceComponentProps): unknown {
+  if (props.field.type !== 'string') return list;
+  if (list.length === 0) return null;
+  return props.wrap ? `,${list.join(',')},` : list.join(',');
+}
+
+function InputInterface(props: InterfaceComponentProps) {
+  return (
+    <TextInput
+      id={props.id}
+      value={text(props.value)}
+      onChange={(value) => props.onChange(value)}
+      disabled={props.disabled}
+      placeholder={str(props.placeholder)}
+      maxLength={Number(props.maxLength) || undefined}
+      monospace={bool(props.monospace)}
+      iconLeft={str(props.iconLeft)}
+      iconRight={str(props.iconRight)}
+      masked={bool(props.masked)}
+      trim={bool(props.trim)}
+      showCharacterCount={bool(props.showCharacterCount)}
+      autoComplete={str(props.autoComplete)}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
+function TextareaInterface(props: InterfaceComponentProps) {
+  return (
+    <Textarea
+      id={props.id}
+      value={text(props.value)}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      rows={num(props.rows)}
+      placeholder={str(props.placeholder)}
+      serif={bool(props.serif)}
+      maxLength={Number(props.maxLength) || undefined}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
+function NumberInterface(props: InterfaceComponentProps) {
+  const value = props.value === null || props.value === undefined || props.value === '' ? null : Number(props.value);
+  return (
+    <NumberInput
+      id={props.id}
+      value={Number.isNaN(value) ? null : value}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      placeholder={str(props.placeholder)}
+      integer={props.fieldType === 'integer' || props.fieldType === 'sort'}
+      monospace={bool(props.monospace)}
+      iconLeft={str(props.iconLeft)}
+      iconRight={str(props.iconRight)}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
+function ToggleInterface(props: InterfaceComponentProps) {
+  return (
+    <Toggle
+      id={props.id}
+      checked={bool(props.value)}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      label={str(props.label)}
+      labelOn={str(props.labelOn)}
+      labelOff={str(props.labelOff)}
+      appearance={props.appearance === 'checkbox' || bool(props.checkbox) ? 'checkbox' : 'switch'}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
+function CheckboxGroupInterface(props: InterfaceComponentProps) {
+  return (
+    <CheckboxGroup
+      id={props.id}
+      choices={toChoices(props.choices, props.formatting !== false)}
+      value={toList(props.value)}
+      onChange={(list) => props.onChange(fromList(list, props))}
+      disabled={props.disabled}
+      single={bool(props.single)}
+      label={props.field.name ?? props.field.field}
+    />
+  );
+}
+
+function DateTimeInterface(props: InterfaceComponentProps) {
+  return (
+    <DateTimeInput
+      id={props.id}
+      kind={(str(props.kind) ?? 'datetime') as DateTimeKind}
+      value={text(props.value)}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      min={str(props.min)}
+      max={str(props.max)}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
+function SelectInterface(props: InterfaceComponentProps) {
+  return (
+    <Select
+      id={props.id}
+      choices={toChoices(props.choices, props.formatting !== false)}
+      value={text(props.value)}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      placeholder={str(props.placeholder)}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
+function RadioInterface(props: InterfaceComponentProps) {
+  return (
+    <RadioGroup
+      id={props.id}
+      name={props.id}
+      choices={toChoices(props.choices, props.formatting !== false)}
+      value={text(props.value)}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      label={props.field.name ?? props.field.field}
+    />
+  );
+}
+
+function StatusInterface(props: InterfaceComponentProps) {
+  const mapping = (props.statusMapping ?? {}) as Record<string, Record<string, unknown>>;
+  return (
+    <RadioGroup
+      id={props.id}
+      name={props.id}
+      choices={statusChoices(mapping)}
+      value={text(props.value)}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      label={props.field.name ?? props.field.field}
+      renderLabel={(choice) => {
+        const entry = Object.values(mapping).find((candidate) => String(candidate?.value) === choice.value);
+        return (
+          <Badge color={entry?.text_color as string} background={entry?.background_color as string}>
+            {choice.label}
+          </Badge>
+        );
+      }}
+    />
+  );
+}
+
+/** Lowercase letters, digits and dashes (lowercasing only when asked). */
+export function slugify(value: string, lowercase: boolean): string {
+  const cased = lowercase ? value.toLowerCase() : value;
+  return cased
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+/, '');
+}
+
+function SlugInterface(props: InterfaceComponentProps) {
+  const locked = props.onlyOnCreate !== false && !props.newItem;
+  return (
+    <TextInput
+      id={props.id}
+      value={text(props.value)}
+      onChange={(value) => props.onChange(slugify(value, props.forceLowercase !== false))}
+      disabled={props.disabled || locked}
+      placeholder={str(props.placeholder)}
+      maxLength={Number(props.maxLength) || undefined}
+      monospace
+      describedBy={props.describedBy}
+    />
+  );
+}
+
+function TagsInterface(props: InterfaceComponentProps) {
+  return (
+    <TagsInput
+      id={props.id}
+      value={toList(props.value)}
+      onChange={(list) => props.onChange(fromList(list, props))}
+      disabled={props.disabled}
+      alphabetize={bool(props.alphabetize)}
+      lowercase={bool(props.lowercase)}
+      sanitize={bool(props.sanitize)}
+      validation={str(props.validation)}
+      validationMessage={str(props.validationMessage)}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
+function ColorInterface(props: InterfaceComponentProps) {
+  return (
+    <ColorInput
+      id={props.id}
+      value={text(props.value)}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      palette={Array.isArray(props.palette) ? props.palette.map(String) : toList(props.palette)}
+      paletteOnly={bool(props.paletteOnly)}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
+function JsonInterface(props: InterfaceComponentProps) {
+  const empty = props.value === null || props.value === undefined;
+  return (
+    <JsonEditor
+      id={props.id}
+      value={empty && props.template != null ? props.template : props.value}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      describedBy={props.describedBy}
+    />
+  );
+}
+
+function DividerInterface(props: InterfaceComponentProps) {
+  const size = str(props.size);
+  return (
+    <Divider
+      title={str(props.title)}
+      description={str(props.description)}
+      size={size === 'small' || size === 'medium' ? size : 'large'}
+      rule={bool(props.rule)}
+      margin={bool(props.margin)}
+    />
+  );
+}
+
+/** Auto-managed fields (created/updated on, owner): their value shown with a display. */
+function ReadonlyValueInterface(props: InterfaceComponentProps) {
+  const Display = coreDisplays[str(props.display) ?? 'text'] ?? coreDisplays.text;
+  const kind = props.display === 'datetime' ? 'datetime' : undefined;
+  return (
+    <div id={props.id} className="octavo-readonly-value">
+      <Display value={props.value} field={props.field} item={props.values} template={props.template} kind={kind} />
+    </div>
+  );
+}
+
+/** The core components, by the id a definition's `binding.component` names. */
+export const coreComponents: Record<string, InterfaceComponent> = {
+  input: InputInterface,
+  textarea: TextareaInterface,
+  number: NumberInterface,
+  toggle: ToggleInterface,
+  'checkbox-group': CheckboxGroupInterface,
+  datetime: DateTimeInterface,
+  select: SelectInterface,
+  'radio-group': RadioInterface,
+  status: StatusInterface,
+  slug: SlugInterface,
+  tags: TagsInterface,
+  color: ColorInterface,
+  json: JsonInterface,
+  divider: DividerInterface,
+  'readonly-value': ReadonlyValueInterface,
+  'item-select': ItemSelect,
+  'item-list': ItemList,
+  file: FilePicker,
+};

@@ -1,0 +1,134 @@
+import { useContext, useEffect, useState } from 'react';
+import { IconButton, Select } from '../../ui';
+import { renderTemplate } from '../templates/render-template';
+import { coreDisplays } from '../displays/displays';
+import { FormServicesContext, type InterfaceComponentProps, type RelatedItems } from './contract';
+
+/** Loads the items a relational field can point at, once per field. */
+function useRelatedItems(props: InterfaceComponentProps, limit: number): RelatedItems | null {
+  const { loadRelatedItems } = useContext(FormServicesContext);
+  const [result, setResult] = useState<RelatedItems | null>(null);
+  const field = props.field;
+  useEffect(() => {
+    if (!loadRelatedItems) return;
+    let live = true;
+    loadRelatedItems(field, { limit }).then(
+      (answer) => live && setResult(answer),
+      () => live && setResult({ items: [], primaryKey: 'id' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loadRelatedItems, field, limit]);
+  return result;
+}
+
+function keyOf(value: unknown, primaryKey: string): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'object') {
+    const key = (value as Record<string, unknown>)[primaryKey];
+    return key === null || key === undefined ? null : String(key);
+  }
+  return String(value);
+}
+
+function labelOf(item: Record<string, unknown>, primaryKey: string, template: unknown): string {
+  const text = typeof template === 'string' && template ? renderTemplate(template, item).trim() : '';
+  return text || String(item[primaryKey]);
+}
+
+/** many-to-one, user, file: pick one related item; the value becomes its primary key. */
+export function ItemSelect(props: InterfaceComponentProps) {
+  const related = useRelatedItems(props, Number(props.threshold ?? 200) || 200);
+  const primaryKey = related?.primaryKey ?? 'id';
+  const current = keyOf(props.value, primaryKey);
+  const choices = (related?.items ?? []).map((item) => ({
+    value: String(item[primaryKey]),
+    label: labelOf(item, primaryKey, props.template),
+  }));
+  // The current value stays selectable even when it is not among the loaded items.
+  if (current !== null && !choices.some((choice) => choice.value === current)) {
+    const label =
+      typeof props.value === 'object' ? labelOf(props.value as Record<string, unknown>, primaryKey, props.template) : current;
+    choices.unshift({ value: current, label });
+  }
+  return (
+    <Select
+      id={props.id}
+      choices={choices}
+      value={current}
+      disabled={props.disabled}
+      placeholder={(props.placeholder as string | undefined) ?? undefined}
+      describedBy={props.describedBy}
+      onChange={(key) => {
+        if (key === null) return props.onChange(null);
+        const item = related?.items.find((candidate) => String(candidate[primaryKey]) === key);
+        const raw = item ? item[primaryKey] : key;
+        props.onChange(raw);
+      }}
+    />
+  );
+}
+
+/** file: a preview of the chosen file, a picker and a remove button. */
+export function FilePicker(props: InterfaceComponentProps) {
+  const Preview = coreDisplays.file;
+  return (
+    <div className="octavo-file">
+      <Preview value={props.value} field={props.field} />
+      <ItemSelect {...props} template="{{ title }}" placeholder="Choose a file" />
+      {!props.disabled && props.value != null && (
+        <IconButton icon="close" label="Remove file" onClick={() => props.onChange(null)} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * one-to-many: the related items as a list, each removable, plus a picker to add one. Removed items
+ * are sent as `{pk, $delete: true}` when delete_mode is `item`, else simply left out of the list.
+ */
+export function ItemList(props: InterfaceComponentProps) {
+  const related = useRelatedItems(props, 200);
+  const primaryKey = related?.primaryKey ?? 'id';
+  const entries = (Array.isArray(props.value) ? props.value : []) as Record<string, unknown>[];
+  const visible = entries.filter((entry) => entry?.$delete !== true);
+  const taken = new Set(visible.map((entry) => keyOf(entry, primaryKey)));
+  const addable = (related?.items ?? [])
+    .filter((item) => !taken.has(String(item[primaryKey])))
+    .map((item) => ({ value: String(item[primaryKey]), label: labelOf(item, primaryKey, props.template) }));
+
+  function remove(entry: Record<string, unknown>) {
+    const rest = entries.filter((other) => other !== entry);
+    const key = entry[primaryKey];
+    props.onChange(props.deleteMode === 'item' && key != null ? [...rest, { [primaryKey]: key, $delete: true }] : rest);
+  }
+
+  return (
+    <div className="octavo-item-list">
+      <ul>
+        {visible.map((entry, index) => (
+          <li key={keyOf(entry, primaryKey) ?? `new-${index}`}>
+            <span>{labelOf(entry, primaryKey, props.template)}</span>
+            {!props.disabled && (
+              <IconButton icon="close" label={`Remove ${labelOf(entry, primaryKey, props.template)}`} onClick={() => remove(entry)} />
+            )}
+          </li>
+        ))}
+      </ul>
+      {!props.disabled && props.allowSelect !== false && (
+        <Select
+          id={props.id}
+          choices={addable}
+          value={null}
+          placeholder="Add an existing item"
+          describedBy={props.describedBy}
+          onChange={(key) => {
+            const item = related?.items.find((candidate) => String(candidate[primaryKey]) === key);
+            if (item) props.onChange([...entries, item]);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import type { ComponentType, ReactNode } from 'react';
+import { Badge } from '../../ui';
+import type { FieldDefinition } from '../types';
+import { renderTemplate } from '../templates/render-template';
+import { toChoices } from '../components/choices';
+
+/** What every display receives: the value, the field, the whole item, plus its bound props. */
+export interface DisplayProps {
+  value: unknown;
+  field?: FieldDefinition;
+  item?: Record<string, unknown>;
+  [prop: string]: unknown;
+}
+
+export type DisplayComponent = ComponentType<DisplayProps>;
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+function asText(value: unknown): string {
+  if (isEmpty(value)) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Plain text: the fallback display of every value. */
+export function TextDisplay({ value, monospace, truncate }: DisplayProps) {
+  const text = asText(value);
+  const shown = truncate && text.length > 100 ? `${text.slice(0, 100)}…` : text;
+  return <span className={monospace ? 'octavo-display octavo-display--monospace' : 'octavo-display'}>{shown}</span>;
+}
+
+function NumberDisplay({ value, localized }: DisplayProps) {
+  if (isEmpty(value)) return null;
+  const number = Number(value);
+  return <span>{localized && Number.isFinite(number) ? number.toLocaleString() : String(value)}</span>;
+}
+
+function BooleanDisplay({ value }: DisplayProps) {
+  const on = value === true || value === 1 || value === '1';
+  return (
+    <i className="octavo-icon" role="img" aria-label={on ? 'Yes' : 'No'}>
+      {on ? 'check_box' : 'check_box_outline_blank'}
+    </i>
+  );
+}
+
+function DateTimeDisplay({ value, kind }: DisplayProps) {
+  if (isEmpty(value)) return null;
+  const text = String(value);
+  if (kind === 'time') return <span>{text.slice(0, 5)}</span>;
+  // Dates carry no zone; datetimes without one are shown as written, ISO ones in local time.
+  const date = new Date(kind === 'date' ? `${text.slice(0, 10)}T00:00:00` : text.replace(' ', 'T'));
+  if (Number.isNaN(date.getTime())) return <span>{text}</span>;
+  return (
+    <time dateTime={text}>{kind === 'date' ? date.toLocaleDateString() : date.toLocaleString()}</time>
+  );
+}
+
+function JsonDisplay({ value }: DisplayProps) {
+  return <code className="octavo-display--monospace">{asText(value)}</code>;
+}
+
+function TagsDisplay({ value, choices }: DisplayProps) {
+  const list = Array.isArray(value)
+    ? value.map(String)
+    : typeof value === 'string'
+      ? value.split(',').filter(Boolean)
+      : [];
+  const labels = new Map(toChoices(choices).map((choice) => [choice.value, choice.label]));
+  return (
+    <span className="octavo-display-tags">
+      {list.map((tag) => (
+        <Badge key={tag}>{labels.get(tag) ?? tag}</Badge>
+      ))}
+    </span>
+  );
+}
+
+function ColorDisplay({ value }: DisplayProps) {
+  if (isEmpty(value)) return null;
+  return (
+    <span className="octavo-display-color">
+      <span className="octavo-display-color__swatch" style={{ backgroundColor: String(value) }} aria-hidden="true" />
+      {String(value)}
+    </span>
+  );
+}
+
+function ChoiceDisplay({ value, choices }: DisplayProps) {
+  if (isEmpty(value)) return null;
+  const choice = toChoices(choices).find((entry) => entry.value === String(value));
+  return <span>{choice ? choice.label : String(value)}</span>;
+}
+
+function StatusDisplay({ value, statusMapping, simpleBadge }: DisplayProps) {
+  if (isEmpty(value)) return null;
+  const mapping = (statusMapping ?? {}) as Record<string, Record<string, unknown>>;
+  const entry = Object.values(mapping).find((candidate) => String(candidate?.value) === String(value)) ?? mapping[String(value)];
+  const name = String(entry?.name ?? value);
+  if (simpleBadge === false) return <span>{name}</span>;
+  return (
+    <Badge
+      color={entry?.text_color as string | undefined}
+      background={entry?.background_color as string | undefined}
+      subdued={entry?.browse_subdued === true}
+    >
+      {name}
+    </Badge>
+  );
+}
+
+function MaskedDisplay({ value }: DisplayProps) {
+  return isEmpty(value) ? null : <span aria-label="Hidden value">••••••••</span>;
+}
+
+/** A related item (m2o, user, owner): the template over the related object, or its key. */
+function RelatedDisplay({ value, template }: DisplayProps) {
+  if (isEmpty(value)) return null;
+  if (typeof value !== 'object') return <span>{String(value)}</span>;
+  const text = typeof template === 'string' && template ? renderTemplate(template, value).trim() : '';
+  const record = value as Record<string, unknown>;
+  return <span>{text || asText(record.id ?? value)}</span>;
+}
+
+function CountDisplay({ value }: DisplayProps) {
+  const count = Array.isArray(value) ? value.length : 0;
+  return <span>{count === 1 ? '1 item' : `${count} items`}</span>;
+}
+
+function FileDisplay({ value }: DisplayProps) {
+  if (isEmpty(value)) return null;
+  if (typeof value !== 'object') return <span>{String(value)}</span>;
+  const file = value as Record<string, any>;
+  const thumbnail: string | undefined = file.data?.thumbnails?.[0]?.url ?? undefined;
+  const title = String(file.title ?? file.filename_download ?? file.id ?? '');
+  return (
+    <span className="octavo-display-file">
+      {thumbnail && <img src={thumbnail} alt="" width={32} height={32} />}
+      {title}
+    </span>
+  );
+}
+
+function NoDisplay(): ReactNode {
+  return null;
+}
+
+/** The core displays, by the id a definition's `display.component` names. */
+export const coreDisplays: Record<string, DisplayComponent> = {
+  text: TextDisplay,
+  number: NumberDisplay,
+  boolean: BooleanDisplay,
+  datetime: DateTimeDisplay,
+  json: JsonDisplay,
+  tags: TagsDisplay,
+  color: ColorDisplay,
+  choice: ChoiceDisplay,
+  status: StatusDisplay,
+  masked: MaskedDisplay,
+  related: RelatedDisplay,
+  count: CountDisplay,
+  file: FileDisplay,
+  none: NoDisplay,
+};

@@ -1,0 +1,128 @@
+import { useEffect, useMemo } from 'react';
+import { useController, type Control } from 'react-hook-form';
+import { IconButton } from '../../ui';
+import type { FieldDefinition, FieldWidth } from '../types';
+import type { DefinitionRegistry } from '../registry/registry';
+import { resolveBindingProps } from '../binding/resolve-props';
+import { fieldActionState, isOn, optionsWithDefaults, parseDefaultValue } from './rules';
+import { fieldLabel } from './labels';
+import { InterfaceBoundary } from './InterfaceBoundary';
+
+export interface FieldHostProps {
+  field: FieldDefinition;
+  control: Control<Record<string, unknown>>;
+  registry: DefinitionRegistry;
+  width: FieldWidth;
+  readonly: boolean;
+  newItem: boolean;
+  /** The value when the form opened (the target of "undo"). */
+  initialValue: unknown;
+  values: Record<string, unknown>;
+  onValueChange: (field: string, value: unknown) => void;
+  idPrefix: string;
+  /** Batch mode: whether the field has been activated (undefined outside batch mode). */
+  active?: boolean;
+  onActiveChange?: (field: string, active: boolean) => void;
+  onProblem?: (message: string) => void;
+}
+
+/** One field of the form: label, required star, the bound interface, note and field actions. */
+export function FieldHost(props: FieldHostProps) {
+  const { field, registry } = props;
+  const { field: controller } = useController({ name: field.field, control: props.control });
+  const resolved = useMemo(() => registry.resolveInterface(field.interface), [registry, field.interface]);
+  const options = useMemo(() => optionsWithDefaults(resolved.definition, resolved.fallback ? {} : field.options), [resolved, field.options]);
+  const bound = useMemo(
+    () => resolveBindingProps(resolved.definition.binding, { options, field, form: { newItem: props.newItem } }),
+    [resolved, options, field, props.newItem],
+  );
+
+  const { onProblem } = props;
+  useEffect(() => {
+    if (resolved.problem) onProblem?.(resolved.problem);
+  }, [resolved.problem, onProblem]);
+
+  const id = `${props.idPrefix}-${field.field}`;
+  const noteId = field.note ? `${id}-note` : undefined;
+  const label = fieldLabel(field);
+  const batchMode = props.active !== undefined;
+  const blocked = batchMode && !props.active;
+  const disabled = props.readonly || blocked || bound.disabled === true;
+  const isAlias = String(field.type).toLowerCase() === 'alias';
+  const defaultValue = parseDefaultValue(field);
+  const actions = fieldActionState(controller.value, defaultValue, props.initialValue);
+  const set = (value: unknown) => {
+    controller.onChange(value);
+    props.onValueChange(field.field, value);
+  };
+
+  const Interface = resolved.Component;
+  const fallback = registry.resolveInterface(null);
+  const interfaceProps = {
+    ...bound,
+    id,
+    value: controller.value,
+    onChange: set,
+    disabled,
+    required: isOn(field.required),
+    describedBy: noteId,
+    field,
+    values: props.values,
+    newItem: props.newItem,
+  };
+
+  return (
+    <div className={`octavo-field octavo-field--${props.width}`} data-field={field.field}>
+      {batchMode && !isAlias && (
+        <input
+          type="checkbox"
+          className="octavo-field__batch"
+          aria-label={`Edit ${label}`}
+          checked={!!props.active}
+          disabled={props.readonly}
+          onChange={(event) => props.onActiveChange?.(field.field, event.target.checked)}
+        />
+      )}
+      {!resolved.definition.hide_label && (
+        <label htmlFor={id} className="octavo-field__label">
+          {label}
+          {isOn(field.required) && (
+            <span className="octavo-field__required" title="Required" aria-hidden="true">
+              *
+            </span>
+          )}
+        </label>
+      )}
+      {resolved.problem && (
+        <p role="alert" className="octavo-field__problem">
+          {resolved.problem}
+        </p>
+      )}
+      <InterfaceBoundary
+        fallback={<fallback.Component {...interfaceProps} />}
+        onError={(error) =>
+          props.onProblem?.(registry.markBroken('interface', resolved.definition.id, `The extension "${resolved.definition.id}" failed: ${String(error)}`).message)
+        }
+      >
+        <Interface {...interfaceProps} />
+      </InterfaceBoundary>
+      {field.note && (
+        <p id={noteId} className="octavo-field__note">
+          {field.note}
+        </p>
+      )}
+      {!isAlias && !props.readonly && (
+        <div className="octavo-field__actions" role="group" aria-label={`${label} actions`}>
+          <IconButton icon="clear" label={`Clear ${label}`} disabled={blocked || !actions.clear} onClick={() => set(null)} />
+          <IconButton
+            icon="settings_backup_restore"
+            label={`Reset ${label} to default`}
+            disabled={blocked || !actions.reset}
+            onClick={() => set(defaultValue)}
+          />
+          <IconButton icon="undo" label={`Undo changes to ${label}`} disabled={blocked || !actions.undo} onClick={() => set(props.initialValue ?? null)} />
+        </div>
+      )}
+    </div>
+  );
+}

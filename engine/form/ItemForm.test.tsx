@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { render, screen, within, cleanup } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FieldDefinition } from '../types';
+import { createCoreRegistry } from '../registry/core-registry';
+import { ItemForm, type ItemFormProps } from './ItemForm';
+
+afterEach(cleanup);
+
+const fields: FieldDefinition[] = [
+  { field: 'id', type: 'integer', interface: 'primary-key', primary_key: 1, hidden_detail: 1 },
+  { field: 'title', type: 'string', interface: 'text-input', width: 'half', required: '1', note: 'Shown in lists' },
+  { field: 'slug', type: 'slug', interface: 'slug', width: 'half' },
+  { field: 'status', type: 'status', interface: 'status', default_value: 'draft' },
+  { field: 'views', type: 'integer', interface: 'numeric', readonly: 1, width: 'half' },
+  { field: 'secret', type: 'string', interface: 'text-input' },
+  { field: 'locked', type: 'string', interface: 'text-input' },
+  { field: 'featured', type: 'boolean', interface: 'switch', default_value: '1' },
+];
+
+function renderForm(props: Partial<ItemFormProps> = {}) {
+  const onStage = vi.fn();
+  const registry = createCoreRegistry();
+  render(
+    <ItemForm
+      fields={fields}
+      registry={registry}
+      savedValues={{ id: 1, title: 'Hello', slug: 'hello', status: 'published', views: 3, secret: 's', locked: 'l', featured: false }}
+      permissions={{ read_field_blacklist: ['secret'], write_field_blacklist: 'locked' }}
+      onStage={onStage}
+      {...props}
+    />,
+  );
+  return { onStage, user: userEvent.setup() };
+}
+
+const fieldBox = (name: string) => document.querySelector(`[data-field="${name}"]`) as HTMLElement;
+const lastStaged = (onStage: ReturnType<typeof vi.fn>) => onStage.mock.calls.at(-1)?.[0];
+
+describe('ItemForm', () => {
+  it('leaves out hidden and read-blacklisted fields, and pairs adjacent halves', () => {
+    renderForm();
+    expect(fieldBox('id')).toBeNull();
+    expect(fieldBox('secret')).toBeNull();
+    expect(fieldBox('title').className).toContain('octavo-field--half-left');
+    expect(fieldBox('slug').className).toContain('octavo-field--half-right');
+    expect(fieldBox('views').className).toContain('octavo-field--half-left');
+    expect(fieldBox('status').className).toContain('octavo-field--full');
+  });
+
+  it('shows a required star and the note, linked to the input', () => {
+    renderForm();
+    const input = screen.getByRole('textbox', { name: 'Title' });
+    expect(within(fieldBox('title')).getByText('*')).toBeTruthy();
+    expect(within(fieldBox('slug')).queryByText('*')).toBeNull();
+    expect(input.getAttribute('aria-describedby')).toBe('field-title-note');
+    expect(screen.getByText('Shown in lists').id).toBe('field-title-note');
+  });
+
+  it('makes readonly and write-blacklisted fields read-only, without actions', () => {
+    renderForm();
+    expect((screen.getByLabelText('Views') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Locked') as HTMLInputElement).disabled).toBe(true);
+    expect(within(fieldBox('views')).queryByRole('button')).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('stages only changed values, and unstages a value typed back to the saved one', async () => {
+    const { onStage, user } = renderForm();
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.type(title, '!');
+    expect(lastStaged(onStage)).toEqual({ title: 'Hello!' });
+    await user.click(screen.getByRole('radio', { name: 'Draft' }));
+    expect(lastStaged(onStage)).toEqual({ title: 'Hello!', status: 'draft' });
+    await user.type(title, '{Backspace}');
+    expect(lastStaged(onStage)).toEqual({ status: 'draft' });
+  });
+
+  it('enables clear / reset / undo only when they change something', async () => {
+    const { onStage, user } = renderForm();
+    const clear = screen.getByRole('button', { name: 'Clear Status' });
+    const reset = screen.getByRole('button', { name: 'Reset Status to default' });
+    const undo = screen.getByRole('button', { name: 'Undo changes to Status' }) as HTMLButtonElement;
+    expect([(clear as HTMLButtonElement).disabled, (reset as HTMLButtonElement).disabled, undo.disabled]).toEqual([false, false, true]);
+
+    await user.click(reset);
+    expect((screen.getByRole('radio', { name: 'Draft' }) as HTMLInputElement).checked).toBe(true);
+    expect(lastStaged(onStage)).toEqual({ status: 'draft' });
+    expect((reset as HTMLButtonElement).disabled).toBe(true);
+    expect(undo.disabled).toBe(false);
+
+    await user.click(clear);
+    expect(lastStaged(onStage)).toEqual({ status: null });
+    expect((clear as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(undo);
+    expect(lastStaged(onStage)).toEqual({});
+    expect(undo.disabled).toBe(true);
+  });
+
+  it('parses boolean defaults for a new item and stages nothing until a change', async () => {
+    const { onStage, user } = renderForm({ newItem: true, savedValues: undefined });
+    const featured = screen.getByRole('switch') as HTMLInputElement;
+    expect(featured.checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Draft' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(featured);
+    expect(lastStaged(onStage)).toEqual({ featured: false });
+  });
+
+  it('batch mode blocks each field until activated; deactivating unstages it', async () => {
+    const { onStage, user } = renderForm({ batchMode: true });
+    const title = screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement;
+    expect(title.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Clear Title' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Edit Title' }));
+    expect(title.disabled).toBe(false);
+    await user.clear(title);
+    await user.type(title, 'Batch');
+    expect(lastStaged(onStage)).toEqual({ title: 'Batch' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Edit Title' }));
+    expect(lastStaged(onStage)).toEqual({});
+    expect(title.value).toBe('Hello');
+    expect(title.disabled).toBe(true);
+  });
+
+  it('falls back to a plain text input for an unknown interface and reports it', async () => {
+    const onProblem = vi.fn();
+    const { onStage, user } = renderForm({
+      fields: [{ field: 'legacy', type: 'string', interface: 'wysiwyg_advanced' }],
+      savedValues: { legacy: 'old' },
+      onProblem,
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Missing interface "wysiwyg_advanced"');
+    expect(onProblem).toHaveBeenCalledWith('Missing interface "wysiwyg_advanced"');
+    await user.type(screen.getByLabelText('Legacy'), '!');
+    expect(lastStaged(onStage)).toEqual({ legacy: 'old!' });
+  });
+
+  it('renders an interface\'s options form with the same engine', async () => {
+    const registry = createCoreRegistry();
+    const definition = registry.getInterface('text-input')!;
+    const onStage = vi.fn();
+    render(<ItemForm fields={definition.options} registry={registry} newItem onStage={onStage} idPrefix="options" />);
+    expect((screen.getByRole('switch', { name: 'Trim' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.setup().type(screen.getByLabelText('Placeholder'), 'Name');
+    expect(lastStaged(onStage)).toEqual({ placeholder: 'Name' });
+  });
+});

@@ -1,0 +1,224 @@
+import type { ComponentType } from 'react';
+import type { InterfaceDefinition, LayoutDefinition } from '../types';
+import type { InterfaceComponent } from '../components/contract';
+import type { DisplayComponent } from '../displays/displays';
+import { validateDefinition, type DefinitionKind } from '../validation/validate-definition';
+
+/** What a layout component receives is defined by the list engine; the registry only stores it. */
+export type LayoutComponent = ComponentType<any>;
+
+/** Something the app should tell the user about (a red notification, per spec §8). */
+export interface RegistryProblem {
+  kind: DefinitionKind;
+  id: string;
+  message: string;
+}
+
+export interface ResolvedInterface {
+  definition: InterfaceDefinition;
+  Component: InterfaceComponent;
+  /** True when the plain text input stands in for a missing or broken interface. */
+  fallback: boolean;
+  problem?: string;
+}
+
+export interface ResolvedLayout {
+  definition: LayoutDefinition;
+  Component: LayoutComponent;
+  fallback: boolean;
+  problem?: string;
+}
+
+export interface ResolvedDisplay {
+  Component: DisplayComponent;
+  /** The display binding's props, to be resolved against the field's options. */
+  binding: { component: string; props?: Record<string, unknown> };
+}
+
+export interface RegistryOptions {
+  interfaces: InterfaceDefinition[];
+  layouts: LayoutDefinition[];
+  components: Record<string, InterfaceComponent>;
+  layoutComponents: Record<string, LayoutComponent>;
+  displays: Record<string, DisplayComponent>;
+}
+
+/** Stand-ins per spec §8: a plain text input, the table, and plain text. */
+export const FALLBACK_INTERFACE = 'text-input';
+export const FALLBACK_LAYOUT = 'tabular';
+export const FALLBACK_DISPLAY = 'text';
+
+/**
+ * Resolves interface, layout and display ids to a definition and a component. Core definitions are
+ * given at construction; custom ones (from the server) are validated before they are accepted.
+ */
+export class DefinitionRegistry {
+  private readonly interfaceDefs = new Map<string, InterfaceDefinition>();
+  private readonly layoutDefs = new Map<string, LayoutDefinition>();
+  private readonly components: Map<string, InterfaceComponent>;
+  private readonly layoutComponents: Map<string, LayoutComponent>;
+  private readonly displays: Map<string, DisplayComponent>;
+  private readonly coreComponentIds: Set<string>;
+  /** Problems by `${kind}:${id}`, kept so that every field using a broken id reports the same reason. */
+  private readonly problemMap = new Map<string, RegistryProblem>();
+
+  constructor(options: RegistryOptions) {
+    for (const definition of options.interfaces) this.interfaceDefs.set(definition.id, definition);
+    for (const definition of options.layouts) this.layoutDefs.set(definition.id, definition);
+    this.components = new Map(Object.entries(options.components));
+    this.layoutComponents = new Map(Object.entries(options.layoutComponents));
+    this.displays = new Map(Object.entries(options.displays));
+    this.coreComponentIds = new Set([...this.components.keys(), ...this.layoutComponents.keys()]);
+    if (!this.interfaceDefs.has(FALLBACK_INTERFACE) || !this.layoutDefs.has(FALLBACK_LAYOUT)) {
+      throw new Error('The registry needs the text-input interface and the tabular layout to fall back on');
+    }
+  }
+
+  /**
+   * Adds definitions loaded from the server (core and custom). Each one is validated; an invalid
+   * one is skipped and reported by its name (or its position when it has none).
+   */
+  addDefinitions(kind: DefinitionKind, list: unknown[], source = 'server'): RegistryProblem[] {
+    const problems: RegistryProblem[] = [];
+    list.forEach((raw, index) => {
+      const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : `#${index}`;
+      const check = validateDefinition(kind, raw, `${source} ${kind} "${id}"`);
+      if (!check.valid) {
+        problems.push(this.report(kind, id, check.errors.join('; ')));
+        return;
+      }
+      if (kind === 'interface') this.interfaceDefs.set(id, raw as InterfaceDefinition);
+      else this.layoutDefs.set(id, raw as LayoutDefinition);
+      this.problemMap.delete(`${kind}:${id}`);
+    });
+    return problems;
+  }
+
+  /** Registers the component of a custom interface (the default export of its ES module). */
+  registerComponent(id: string, component: InterfaceComponent): void {
+    if (this.coreComponentIds.has(id)) throw new Error(`The component id "${id}" belongs to a core component`);
+    this.components.set(id, component);
+  }
+
+  registerLayoutComponent(id: string, component: LayoutComponent): void {
+    if (this.coreComponentIds.has(id)) throw new Error(`The component id "${id}" belongs to a core component`);
+    this.layoutComponents.set(id, component);
+  }
+
+  /** Records that an extension failed at run time (module import, or a crash while rendering). */
+  markBroken(kind: DefinitionKind, id: string, reason: string): RegistryProblem {
+    if (kind === 'interface') this.interfaceDefs.delete(id);
+    else this.layoutDefs.delete(id);
+    return this.report(kind, id, reason);
+  }
+
+  problems(): RegistryProblem[] {
+    return [...this.problemMap.values()];
+  }
+
+  interfaces(): InterfaceDefinition[] {
+    return [...this.interfaceDefs.values()];
+  }
+
+  layouts(): LayoutDefinition[] {
+    return [...this.layoutDefs.values()];
+  }
+
+  getInterface(id: string): InterfaceDefinition | undefined {
+    return this.interfaceDefs.get(id);
+  }
+
+  /** The interface for a field; unknown, invalid or broken ids fall back to the plain text input. */
+  resolveInterface(id: string | null | undefined): ResolvedInterface {
+    const definition = id ? this.interfaceDefs.get(id) : undefined;
+    const Component = definition ? this.components.get(definition.binding.component) : undefined;
+    if (definition && Component) return { definition, Component, fallback: false };
+    const problem = !id
+      ? undefined
+      : definition
+        ? this.report('interface', id, `The extension "${id}" failed to load: no component "${definition.binding.component}"`).message
+        : (this.problemMap.get(`interface:${id}`)?.message ?? this.report('interface', id, `Missing interface "${id}"`).message);
+    const fallback = this.interfaceDefs.get(FALLBACK_INTERFACE)!;
+    return { definition: fallback, Component: this.components.get(fallback.binding.component)!, fallback: true, problem };
+  }
+
+  /** The layout for a view type; unknown or broken ones fall back to the table. */
+  resolveLayout(id: string | null | undefined): ResolvedLayout {
+    const definition = id ? this.layoutDefs.get(id) : undefined;
+    const Component = definition ? this.layoutComponents.get(definition.component) : undefined;
+    if (definition && Component) return { definition, Component, fallback: false };
+    const problem = !id
+      ? undefined
+      : definition
+        ? this.report('layout', id, `The extension "${id}" failed to load: no component "${definition.component}"`).message
+        : (this.problemMap.get(`layout:${id}`)?.message ?? this.report('layout', id, `Missing layout "${id}"`).message);
+    const fallback = this.layoutDefs.get(FALLBACK_LAYOUT)!;
+    return { definition: fallback, Component: this.layoutComponents.get(fallback.component)!, fallback: true, problem };
+  }
+
+  /** How a value edited by the interface is shown in lists; plain text when it has none. */
+  resolveDisplay(interfaceId: string | null | undefined): ResolvedDisplay {
+    const binding = (interfaceId && this.interfaceDefs.get(interfaceId)?.display) || undefined;
+    const Component = binding ? this.displays.get(binding.component) : undefined;
+    if (binding && Component) return { Component, binding };
+    return { Component: this.displays.get(FALLBACK_DISPLAY)!, binding: { component: FALLBACK_DISPLAY } };
+  }
+
+  private report(kind: DefinitionKind, id: string, message: string): RegistryProblem {
+    const problem = { kind, id, message };
+    this.problemMap.set(`${kind}:${id}`, problem);
+    return problem;
+  }
+}
+
+/**
+ * Imports the ES modules of custom definitions (those the server gave a `module_url`) and registers
+ * their default export under the binding's component id. A failing module marks its definition broken.
+ */
+export async function loadExtensionModules(
+  registry: DefinitionRegistry,
+  importModule: (url: string) => Promise<{ default?: unknown }>,
+): Promise<RegistryProblem[]> {
+  const problems: RegistryProblem[] = [];
+  const jobs: Promise<void>[] = [];
+  for (const definition of registry.interfaces()) {
+    if (!definition.module_url) continue;
+    jobs.push(
+      importModule(definition.module_url).then(
+        (module) => {
+          if (typeof module.default !== 'function' && typeof module.default !== 'object') {
+            problems.push(registry.markBroken('interface', definition.id, `The extension "${definition.id}" has no default export`));
+            return;
+          }
+          try {
+            registry.registerComponent(definition.binding.component, module.default as InterfaceComponent);
+          } catch (error) {
+            problems.push(registry.markBroken('interface', definition.id, `The extension "${definition.id}" failed to load: ${String(error)}`));
+          }
+        },
+        (error: unknown) => {
+          problems.push(registry.markBroken('interface', definition.id, `The extension "${definition.id}" failed to load: ${String(error)}`));
+        },
+      ),
+    );
+  }
+  for (const definition of registry.layouts()) {
+    if (!definition.module_url) continue;
+    jobs.push(
+      importModule(definition.module_url).then(
+        (module) => {
+          try {
+            registry.registerLayoutComponent(definition.component, module.default as LayoutComponent);
+          } catch (error) {
+            problems.push(registry.markBroken('layout', definition.id, `The extension "${definition.id}" failed to load: ${String(error)}`));
+          }
+        },
+        (error: unknown) => {
+          problems.push(registry.markBroken('layout', definition.id, `The extension "${definition.id}" failed to load: ${String(error)}`));
+        },
+      ),
+    );
+  }
+  await Promise.all(jobs);
+  return problems;
+}

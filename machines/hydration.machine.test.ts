@@ -1,0 +1,64 @@
+import { describeModel } from './model-suite';
+import { createActor, fromPromise } from 'xstate';
+import { hydrationMachine, pickLanguage } from './hydration.machine';
+
+describeModel('hydration');
+
+function startHydration(fail?: 'loadBasics' | 'loadData' | 'loadPermissions') {
+  const steps: string[] = [];
+  const step = (name: string, output?: unknown) =>
+    fromPromise(async () => {
+      steps.push(name);
+      if (fail === name) throw { error: { code: 11, message: 'Can Not Reach Database' } };
+      return output as never;
+    });
+  const actor = createActor(
+    hydrationMachine.provide({
+      actors: {
+        loadBasics: step('loadBasics', { user: { id: 1, locale: null }, projectDefaultLocale: 'fr-FR' }),
+        loadData: step('loadData'),
+        loadPermissions: step('loadPermissions'),
+      },
+      actions: {
+        applyLanguage: (_, { locale }) => steps.push(`language ${locale}`),
+        logFailure: (_, { error }) => steps.push(`logged ${error.code}`),
+      },
+    }),
+    { input: { project: 'demo', browserLanguage: 'nl-NL' } },
+  ).start();
+  actor.send({ type: 'HYDRATE' });
+  return { actor, steps };
+}
+
+describe('hydration rules', () => {
+  it('picks the user locale, else the project default, else the browser language', () => {
+    expect(pickLanguage({ id: 1, locale: 'de-DE' }, 'fr-FR', 'nl-NL')).toBe('de-DE');
+    expect(pickLanguage({ id: 1, locale: null }, 'fr-FR', 'nl-NL')).toBe('fr-FR');
+    expect(pickLanguage({ id: 1 }, null, 'nl-NL')).toBe('nl-NL');
+  });
+
+  it('runs the steps in order and ends hydrated', async () => {
+    const { actor, steps } = startHydration();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('hydrated'));
+    expect(steps).toEqual(['loadBasics', 'language fr-FR', 'loadData', 'loadPermissions']);
+    expect(actor.getSnapshot().context).toMatchObject({
+      hydrated: true,
+      hydrationFailed: false,
+      locale: 'fr-FR',
+    });
+  });
+
+  it.each(['loadBasics', 'loadData', 'loadPermissions'] as const)(
+    'records hydration failed when %s fails',
+    async (name) => {
+      const { actor, steps } = startHydration(name);
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
+      expect(actor.getSnapshot().context).toMatchObject({
+        hydrated: false,
+        hydrationFailed: true,
+        error: { code: 11 },
+      });
+      expect(steps.at(-1)).toBe('logged 11');
+    },
+  );
+});

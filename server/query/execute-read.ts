@@ -1,0 +1,396 @@
+import type { Knex } from 'knex';
+import type { Vendor } from '../config';
+import { ApiError } from '../errors';
+import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
+import { castValue } from './cast-value';
+import { coerceFilterValue } from './coerce-value';
+import {
+  DEFAULT_PLAN_LIMITS,
+  buildFieldsPlan,
+  type FieldsPlan,
+  type PlanLimits,
+  type PlanWarning,
+  type RelationPlan,
+} from './fields-plan';
+import {
+  applyFilter,
+  applyRowConstraints,
+  applySearch,
+  applyStatus,
+  collectionOf,
+  nextAlias,
+  type SqlScope,
+} from './filter-to-sql';
+import { quote } from './parse-query';
+import { canReadField, fullAccess, type FilterValue, type Query, type ReadGuard } from './types';
+
+export type Item = Record<string, unknown>;
+
+export interface ReadContext {
+  knex: Knex;
+  vendor: Vendor;
+  schema: SchemaModel;
+  /** Limit when the query names none (setting `default_limit`; v8 falls back to 20). */
+  defaultLimit?: number;
+  /** Setting `sort_null_last` (default true). */
+  nullsLast?: boolean;
+  planLimits?: PlanLimits;
+  /** The clock for `now` in filters; tests pin it. */
+  now?: () => Date;
+}
+
+export interface ReadOptions {
+  /** Read only these primary keys (`/items/c/1,2`); keys that cannot exist simply match nothing. */
+  keys?: Array<string | number>;
+}
+
+export interface ReadMeta {
+  collection?: string;
+  type?: 'collection' | 'item';
+  result_count?: number;
+  total_count?: number;
+  filter_count?: number;
+  status_count?: Record<string, number>;
+  limit?: number;
+  offset?: number;
+  page?: number;
+  page_count?: number;
+}
+
+export interface ReadResult {
+  /** A list, or one item (or null) for `single`. */
+  data: Item[] | Item | null;
+  /** Present when the query asked for `meta`. */
+  meta?: ReadMeta;
+  /** Top-level `messages` warnings, e.g. code 18 for an unreadable related collection. */
+  warnings: PlanWarning[];
+}
+
+/** Rows per `whereIn` batch of a related read: well under every vendor's parameter limit. */
+const BATCH = 1000;
+
+function scopeOf(ctx: ReadContext, guard: ReadGuard): SqlScope {
+  return {
+    knex: ctx.knex,
+    vendor: ctx.vendor,
+    schema: ctx.schema,
+    guard,
+    now: ctx.now?.() ?? new Date(),
+    aliases: { next: 1 },
+  };
+}
+
+/** Keys that can be stored in the field; others cannot match and are dropped before SQL. */
+function usableKeys(scope: SqlScope, field: FieldInfo, keys: unknown[]): FilterValue[] {
+  const result = new Map<string, FilterValue>();
+  for (const key of keys) {
+    if (key === null || key === undefined) continue;
+    const value =
+      typeof key === 'bigint' ? key.toString() : key instanceof Date ? null : (key as FilterValue);
+    if (value === null || typeof value === 'object') continue;
+    try {
+      const coerced = coerceFilterValue(field, value, scope.vendor, scope.now);
+      if (coerced !== null) result.set(String(coerced), coerced);
+    } catch {
+      // A key of the wrong shape (text in an integer column) cannot match anything.
+    }
+  }
+  return [...result.values()];
+}
+
+function chunks<T>(values: T[]): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < values.length; i += BATCH) result.push(values.slice(i, i + BATCH));
+  return result;
+}
+
+function orderBy(qb: Knex.QueryBuilder, column: string, order: 'asc' | 'desc', nullsLast: boolean): void {
+  // Spelled out: knex's `nulls` option drops the column itself on MySQL and SQLite.
+  if (nullsLast) qb.orderByRaw(`?? IS NULL`, [column]);
+  qb.orderBy(column, order);
+}
+
+/** Reads the rows of one related level in batches and shapes them, loading their own relations. */
+async function readRelated(
+  ctx: ReadContext,
+  scope: SqlScope,
+  plan: FieldsPlan,
+  keyColumn: string,
+  keys: FilterValue[],
+  configure: (qb: Knex.QueryBuilder, alias: string) => void,
+  nullsLast: boolean,
+): Promise<{ raw: Item[]; shaped: Item[] }> {
+  const info = collectionOf(scope, plan.collection);
+  const raw: Item[] = [];
+  for (const batch of chunks(keys)) {
+    const alias = nextAlias(scope);
+    const qb = ctx.knex({ [alias]: info.collection }).select(plan.columns.map((c) => `${alias}.${c}`));
+    qb.whereIn(`${alias}.${keyColumn}`, batch as any[]);
+    applyRowConstraints(qb, scope, info, alias);
+    configure(qb, alias);
+    raw.push(...((await qb) as Item[]));
+  }
+  return { raw, shaped: await shapeRows(ctx, scope, plan, raw, nullsLast, null) };
+}
+
+/**
+ * Loads the relations of `rows` (one batched query per relation and level, never one per row)
+ * and builds the output items in the plan's shape with values cast for the API.
+ */
+async function shapeRows(
+  ctx: ReadContext,
+  scope: SqlScope,
+  plan: FieldsPlan,
+  rows: Item[],
+  nullsLast: boolean,
+  lang: string[] | '*' | null,
+): Promise<Item[]> {
+  const info = collectionOf(scope, plan.collection);
+  const values = new Map<RelationPlan, (row: Item) => unknown>();
+  for (const relation of plan.relations) {
+    values.set(relation, await loadRelation(ctx, scope, info, relation, rows, nullsLast, lang));
+  }
+  return rows.map((row) => {
+    const item: Item = {};
+    for (const entry of plan.output) {
+      if (entry.relation) {
+        const value = values.get(entry.relation)!(row);
+        if (value !== undefined) item[entry.field] = value;
+      } else {
+        item[entry.field] = castValue(info.fields.get(entry.field)!, row[entry.field]);
+      }
+    }
+    return item;
+  });
+}
+
+async function loadRelation(
+  ctx: ReadContext,
+  scope: SqlScope,
+  info: CollectionInfo,
+  relation: RelationPlan,
+  rows: Item[],
+  nullsLast: boolean,
+  lang: string[] | '*' | null,
+): Promise<(row: Item) => unknown> {
+  const related = collectionOf(scope, relation.collection);
+  const relatedPk = related.fields.get(related.primaryKey)!;
+  if (relation.kind === 'm2o') {
+    const local = info.fields.get(relation.field)!;
+    if (!relation.plan) {
+      // Related collection unreadable: only the key the caller already sees (api-v8 §3.2).
+      return (row) =>
+        row[relation.field] === null ? null : { [related.primaryKey]: castValue(local, row[relation.field]) };
+    }
+    const keys = usableKeys(
+      scope,
+      relatedPk,
+      rows.map((row) => row[relation.field]),
+    );
+    const { raw, shaped } = await readRelated(
+      ctx,
+      scope,
+      relation.plan,
+      related.primaryKey,
+      keys,
+      () => {},
+      nullsLast,
+    );
+    const byKey = new Map<string, Item>();
+    raw.forEach((row, index) => byKey.set(String(row[related.primaryKey]), shaped[index]));
+    return (row) => {
+      const key = row[relation.field];
+      return key === null || key === undefined ? null : (byKey.get(String(key)) ?? null);
+    };
+  }
+  if (!relation.plan) return () => undefined;
+  const foreignKey = related.fields.get(relation.foreignKey)!;
+  const keys = usableKeys(
+    scope,
+    foreignKey,
+    rows.map((row) => row[info.primaryKey]),
+  );
+  if (relation.kind === 'translation' && lang !== null && lang !== '*' && !relation.langField) {
+    throw new ApiError('FIELD_NOT_FOUND', `${quote(related.collection)} has no language field`);
+  }
+  const { raw, shaped } = await readRelated(
+    ctx,
+    scope,
+    relation.plan,
+    relation.foreignKey,
+    keys,
+    (qb, alias) => {
+      if (relation.kind === 'translation' && relation.langField && Array.isArray(lang)) {
+        qb.whereIn(`${alias}.${relation.langField}`, lang);
+      }
+      orderBy(
+        qb,
+        `${alias}.${related.sortField ?? related.primaryKey}`,
+        'asc',
+        nullsLast && related.sortField !== null,
+      );
+      if (related.sortField) qb.orderBy(`${alias}.${related.primaryKey}`, 'asc');
+    },
+    nullsLast,
+  );
+  const byParent = new Map<string, Item[]>();
+  raw.forEach((row, index) => {
+    const key = String(row[relation.foreignKey]);
+    const list = byParent.get(key) ?? [];
+    list.push(shaped[index]);
+    byParent.set(key, list);
+  });
+  return (row) => byParent.get(String(row[info.primaryKey])) ?? [];
+}
+
+/** Sort fields checked against the schema and guard; unknown ones fall back to the primary key. */
+function applySort(
+  qb: Knex.QueryBuilder,
+  scope: SqlScope,
+  info: CollectionInfo,
+  query: Query,
+  alias: string,
+  nullsLast: boolean,
+): void {
+  const sorts = query.sort ?? [];
+  let sortedByPk = false;
+  let any = false;
+  for (const spec of sorts) {
+    if ('random' in spec) {
+      qb.orderByRaw(scope.vendor === 'mysql' ? 'RAND()' : 'RANDOM()');
+      any = true;
+      continue;
+    }
+    const field = info.fields.get(spec.field);
+    if (!field) continue;
+    if (field.alias) {
+      throw new ApiError(
+        'UNPROCESSABLE_ENTITY',
+        `Unable to sort by ${quote(spec.field)} field because it is an alias.`,
+      );
+    }
+    if (!canReadField(scope.guard, info.collection, field.field)) {
+      throw new ApiError(
+        'FORBIDDEN_FIELD_ACCESS',
+        `Access to field ${quote(field.field)} of ${quote(info.collection)} is forbidden`,
+      );
+    }
+    orderBy(qb, `${alias}.${field.field}`, spec.order, nullsLast && field.nullable);
+    if (field.field === info.primaryKey) sortedByPk = true;
+    any = true;
+  }
+  if (
+    !any &&
+    sorts.length === 0 &&
+    info.sortField &&
+    canReadField(scope.guard, info.collection, info.sortField)
+  ) {
+    orderBy(qb, `${alias}.${info.sortField}`, 'asc', nullsLast);
+  }
+  // The primary key last, so pages are stable.
+  if (!sortedByPk) qb.orderBy(`${alias}.${info.primaryKey}`, 'asc');
+}
+
+async function count(qb: Knex.QueryBuilder): Promise<number> {
+  const [row] = (await qb.count({ count: '*' })) as Array<{ count: number | string }>;
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Reads items of a collection per the query language (api-v8 §3). The guard decides what the
+ * caller may see at every level; the root collection unreadable → 403 code 300. `single` with
+ * no match → 404 code 203.
+ */
+export async function readItems(
+  ctx: ReadContext,
+  collection: string,
+  query: Query,
+  guard: ReadGuard | null = null,
+  options: ReadOptions = {},
+): Promise<ReadResult> {
+  const access = guard ?? fullAccess;
+  const scope = scopeOf(ctx, access);
+  const info = collectionOf(scope, collection);
+  if (!access.canReadCollection(collection)) {
+    throw new ApiError('FORBIDDEN_COLLECTION_READ', `Reading items from ${quote(collection)} was denied`);
+  }
+  const nullsLast = ctx.nullsLast ?? true;
+  const { plan, warnings } = buildFieldsPlan(
+    ctx.schema,
+    collection,
+    query.fields,
+    access,
+    ctx.planLimits ?? DEFAULT_PLAN_LIMITS,
+  );
+
+  const keys = options.keys ? usableKeys(scope, info.fields.get(info.primaryKey)!, options.keys) : null;
+  /** The rows the caller may see, before the query's own status / filter / search. */
+  const visible = () => {
+    const qb = ctx.knex({ t0: collection });
+    const rowFilter = access.rowFilter(collection);
+    if (rowFilter) applyFilter(qb, scope, collection, 't0', rowFilter, true);
+    if (keys) qb.whereIn(`t0.${info.primaryKey}`, keys as any[]);
+    return qb;
+  };
+  const matching = () => {
+    const qb = visible();
+    applyStatus(qb, scope, info, 't0', query.status);
+    if (query.filter) applyFilter(qb, scope, collection, 't0', query.filter);
+    if (query.q) applySearch(qb, scope, collection, 't0', query.q);
+    return qb;
+  };
+
+  const root = matching().select(plan.columns.map((c) => `t0.${c}`));
+  applySort(root, scope, info, query, 't0', nullsLast);
+  let limit = query.single ? 1 : (query.limit ?? ctx.defaultLimit ?? 20);
+  if (limit < 0) limit = Number.MAX_SAFE_INTEGER;
+  const rows: Item[] = limit === 0 ? [] : ((await root.limit(limit).offset(query.offset)) as Item[]);
+  const items = await shapeRows(ctx, scope, plan, rows, nullsLast, query.lang);
+
+  const singleItem = query.single || options.keys?.length === 1;
+  if (singleItem && items.length === 0) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+
+  let meta: ReadMeta | undefined;
+  if (query.meta.length > 0) {
+    meta = {};
+    const wants = (key: string) => query.meta.includes(key as any);
+    if (wants('collection')) meta.collection = collection;
+    if (wants('type')) meta.type = singleItem ? 'item' : 'collection';
+    if (wants('result_count')) meta.result_count = items.length;
+    let total: number | undefined;
+    const totalCount = async () => {
+      if (total === undefined) {
+        const qb = visible();
+        applyStatus(qb, scope, info, 't0', null);
+        total = await count(qb);
+      }
+      return total;
+    };
+    if (wants('total_count')) meta.total_count = await totalCount();
+    if (wants('filter_count') || wants('page')) {
+      meta.filter_count = query.filter || query.q ? await count(matching()) : await totalCount();
+    }
+    if (wants('status') && info.statusField && canReadField(access, collection, info.statusField)) {
+      const statusColumn = `t0.${info.statusField}`;
+      const grouped = (await visible()
+        .select(statusColumn)
+        .count({ count: '*' })
+        .groupBy(statusColumn)) as Item[];
+      const statusCount: Record<string, number> = Object.fromEntries(
+        Object.keys(info.statusMapping ?? {}).map((key) => [key, 0]),
+      );
+      for (const row of grouped) statusCount[String(row[info.statusField])] = Number(row.count);
+      meta.status_count = statusCount;
+    }
+    if (wants('page')) {
+      meta.limit = limit;
+      meta.offset = query.offset;
+      meta.page = limit > 0 ? Math.floor(query.offset / limit) + 1 : 1;
+      meta.page_count = limit > 0 ? Math.ceil((meta.filter_count ?? 0) / limit) : 0;
+      if (!wants('filter_count')) delete meta.filter_count;
+    }
+  }
+
+  const data = singleItem ? (items[0] ?? null) : items;
+  return { data, ...(meta ? { meta } : {}), warnings };
+}

@@ -1,0 +1,468 @@
+import type { Knex } from 'knex';
+import type { Vendor } from '../config';
+import { ApiError } from '../errors';
+import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
+import { coerceFilterValue, comparesAsText } from './coerce-value';
+import { quote } from './parse-query';
+import {
+  canReadField,
+  type FilterCondition,
+  type FilterNode,
+  type FilterValue,
+  type ReadGuard,
+} from './types';
+
+/** What compiling a filter needs; `aliases` numbers the table aliases of one statement. */
+export interface SqlScope {
+  knex: Knex;
+  vendor: Vendor;
+  schema: SchemaModel;
+  guard: ReadGuard;
+  now: Date;
+  aliases: { next: number };
+}
+
+export function nextAlias(scope: SqlScope): string {
+  return `t${scope.aliases.next++}`;
+}
+
+export function collectionOf(scope: SqlScope, name: string): CollectionInfo {
+  const info = scope.schema.collections.get(name);
+  if (!info) throw new ApiError('COLLECTION_NOT_FOUND', `Collection ${quote(name)} not found`);
+  return info;
+}
+
+export function invalidField(field: string, collection: string): ApiError {
+  return new ApiError('INVALID_FIELD', `Invalid field ${quote(field)} in ${quote(collection)}`);
+}
+
+function forbiddenField(field: string, collection: string): ApiError {
+  return new ApiError(
+    'FORBIDDEN_FIELD_ACCESS',
+    `Access to field ${quote(field)} of ${quote(collection)} is forbidden`,
+  );
+}
+
+/**
+ * Resolves a field named by the caller: it must exist (422 code 202) and, unless the filter is
+ * trusted, the caller must be allowed to read it (403 code 215).
+ */
+function fieldFor(scope: SqlScope, info: CollectionInfo, name: string, trusted: boolean): FieldInfo {
+  const field = info.fields.get(name);
+  if (!field) throw invalidField(name, info.collection);
+  if (
+    !trusted &&
+    (!scope.guard.canReadCollection(info.collection) || !canReadField(scope.guard, info.collection, name))
+  ) {
+    throw forbiddenField(name, info.collection);
+  }
+  return field;
+}
+
+const column = (alias: string, field: string) => `${alias}.${field}`;
+
+/** The column as an expression, cast to text where the vendor cannot compare it with text. */
+function columnExpression(
+  scope: SqlScope,
+  alias: string,
+  field: FieldInfo,
+  asText: boolean,
+): Knex.Raw | string {
+  if (asText && scope.vendor === 'postgres' && field.storage !== 'string') {
+    return scope.knex.raw('CAST(?? AS TEXT)', [column(alias, field.field)]);
+  }
+  return column(alias, field.field);
+}
+
+/** Escapes LIKE wildcards so `contains` matches the text literally (api-v8 §3.3). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A case-insensitive LIKE on every vendor (MySQL's collations and SQLite already are; PostgreSQL
+ * uses ILIKE). `raw` patterns (rlike) take the caller's wildcards and no escape character.
+ */
+export function likeRaw(
+  scope: SqlScope,
+  alias: string,
+  field: FieldInfo,
+  pattern: string,
+  negate: boolean,
+  raw: boolean,
+): Knex.Raw {
+  const not = negate ? 'NOT ' : '';
+  const ref = column(alias, field.field);
+  if (scope.vendor === 'postgres') {
+    const target = field.storage === 'string' ? '??' : 'CAST(?? AS TEXT)';
+    return scope.knex.raw(`${target} ${not}ILIKE ? ESCAPE ${raw ? "''" : "'\\'"}`, [ref, pattern]);
+  }
+  if (scope.vendor === 'mysql') {
+    return scope.knex.raw(`?? ${not}LIKE ?${raw ? '' : " ESCAPE '\\\\'"}`, [ref, pattern]);
+  }
+  return scope.knex.raw(`?? ${not}LIKE ?${raw ? '' : " ESCAPE '\\'"}`, [ref, pattern]);
+}
+
+/** Rows the caller may see in a related collection: the guard's row filter and no soft-deleted rows. */
+export function applyRowConstraints(
+  qb: Knex.QueryBuilder,
+  scope: SqlScope,
+  info: CollectionInfo,
+  alias: string,
+  depth = 0,
+): void {
+  const rowFilter = scope.guard.rowFilter(info.collection);
+  if (rowFilter) qb.where((inner) => compileNode(inner, scope, info, alias, rowFilter, true, depth));
+  applyStatus(qb, scope, info, alias, null);
+}
+
+/** The `status` parameter (api-v8 §3.8): null → no soft-deleted rows; '*' → all; a list → those. */
+export function applyStatus(
+  qb: Knex.QueryBuilder,
+  scope: SqlScope,
+  info: CollectionInfo,
+  alias: string,
+  status: string[] | '*' | null,
+): void {
+  if (!info.statusField || status === '*') return;
+  const field = info.fields.get(info.statusField)!;
+  const ref = column(alias, field.field);
+  if (status === null) {
+    const softDeleted = Object.entries(info.statusMapping ?? {})
+      .filter(([, entry]) => entry.soft_delete === true)
+      .map(([value]) => value);
+    const values = coerceList(field, softDeleted, scope, true);
+    if (values.length > 0) qb.where((inner) => inner.whereNotIn(ref, values as any[]).orWhereNull(ref));
+    return;
+  }
+  qb.whereIn(ref, coerceList(field, status, scope, false) as any[]);
+}
+
+/** Coerces values for a field; `lenient` drops values that cannot match instead of failing. */
+function coerceList(
+  field: FieldInfo,
+  values: FilterValue[],
+  scope: SqlScope,
+  lenient: boolean,
+): FilterValue[] {
+  const result: FilterValue[] = [];
+  for (const value of values) {
+    try {
+      result.push(coerceFilterValue(field, value, scope.vendor, scope.now));
+    } catch (error) {
+      if (!lenient) throw error;
+    }
+  }
+  return result;
+}
+
+/** Applies a filter tree to a query whose collection is aliased `alias`. */
+export function applyFilter(
+  qb: Knex.QueryBuilder,
+  scope: SqlScope,
+  collection: string,
+  alias: string,
+  node: FilterNode,
+  trusted = false,
+): void {
+  const info = collectionOf(scope, collection);
+  qb.where((inner) => compileNode(inner, scope, info, alias, node, trusted, 0));
+}
+
+/** Relational hops one statement may take, row filters of related collections included. */
+const MAX_FILTER_HOPS = 16;
+
+function compileNode(
+  qb: Knex.QueryBuilder,
+  scope: SqlScope,
+  info: CollectionInfo,
+  alias: string,
+  node: FilterNode,
+  trusted: boolean,
+  depth: number,
+): void {
+  if (node.kind === 'condition') {
+    compileCondition(qb, scope, info, alias, node, trusted, depth);
+    return;
+  }
+  for (const child of node.children) {
+    const add = (inner: Knex.QueryBuilder) => compileNode(inner, scope, info, alias, child, trusted, depth);
+    if (node.kind === 'or') qb.orWhere(add);
+    else qb.andWhere(add);
+  }
+}
+
+function compileCondition(
+  qb: Knex.QueryBuilder,
+  scope: SqlScope,
+  info: CollectionInfo,
+  alias: string,
+  condition: FilterCondition,
+  trusted: boolean,
+  depth: number,
+): void {
+  if (depth > MAX_FILTER_HOPS)
+    throw new ApiError('INVALID_REQUEST', 'The filter goes through too many relations');
+  const [name, ...rest] = condition.path;
+  const field = fieldFor(scope, info, name, trusted);
+  const relation = field.relation;
+  if (rest.length > 0) {
+    if (!relation) throw invalidField(condition.path.join('.'), info.collection);
+    const related = collectionOf(scope, relation.collection);
+    if (!trusted && !scope.guard.canReadCollection(related.collection))
+      throw forbiddenField(name, info.collection);
+    const sub = nextAlias(scope);
+    const nested: FilterCondition = { ...condition, path: rest };
+    if (relation.kind === 'm2o') {
+      const subquery = scope.knex({ [sub]: related.collection }).select(column(sub, related.primaryKey));
+      applyRowConstraints(subquery, scope, related, sub, depth + 1);
+      subquery.where((inner) => compileCondition(inner, scope, related, sub, nested, trusted, depth + 1));
+      qb.whereIn(column(alias, field.field), subquery);
+    } else {
+      const subquery = scope.knex({ [sub]: related.collection }).select(column(sub, relation.field));
+      applyRowConstraints(subquery, scope, related, sub, depth + 1);
+      subquery.whereNotNull(column(sub, relation.field));
+      subquery.where((inner) => compileCondition(inner, scope, related, sub, nested, trusted, depth + 1));
+      qb.whereIn(column(alias, info.primaryKey), subquery);
+    }
+    return;
+  }
+
+  if (field.alias) {
+    if (relation && relation.kind !== 'm2o') {
+      compileToMany(qb, scope, info, alias, field, condition, depth);
+      return;
+    }
+    throw new ApiError('UNPROCESSABLE_ENTITY', `Field ${quote(name)} has no value to filter on`);
+  }
+  if (['has', 'nhas', 'all'].includes(condition.operator)) {
+    throw new ApiError(
+      'UNPROCESSABLE_ENTITY',
+      `Operator "${condition.operator}" only works for one-to-many fields`,
+    );
+  }
+  compileScalar(qb, scope, alias, field, condition);
+}
+
+/** Operators on an o2m / translation alias: compare the number of (visible) related rows. */
+function compileToMany(
+  qb: Knex.QueryBuilder,
+  scope: SqlScope,
+  info: CollectionInfo,
+  alias: string,
+  field: FieldInfo,
+  condition: FilterCondition,
+  depth: number,
+): void {
+  const relation = field.relation as Extract<FieldInfo['relation'], { kind: 'o2m' | 'translation' }>;
+  const related = collectionOf(scope, relation.collection);
+  const sub = nextAlias(scope);
+  const count = scope
+    .knex({ [sub]: related.collection })
+    .where(column(sub, relation.field), scope.knex.ref(column(alias, info.primaryKey)));
+  applyRowConstraints(count, scope, related, sub, depth + 1);
+  const countOf = (builder: Knex.QueryBuilder) => scope.knex.raw('(?)', [builder]);
+  const wholeNumber = (value: FilterValue): number => {
+    const text = String(value).trim();
+    if (!/^\d{1,9}$/.test(text)) {
+      throw new ApiError('INVALID_REQUEST', `${field.field}: ${quote(text)} is not a whole number`);
+    }
+    return Number(text);
+  };
+  switch (condition.operator) {
+    case 'has': {
+      const n = wholeNumber(condition.value as FilterValue);
+      count.count({ n: '*' });
+      // has=0 means "has no related rows" in v8.
+      qb.where(countOf(count), n === 0 ? '=' : '>=', n);
+      return;
+    }
+    case 'nhas':
+      count.count({ n: '*' });
+      qb.where(countOf(count), '<', wholeNumber(condition.value as FilterValue));
+      return;
+    case 'null':
+    case 'empty':
+      count.count({ n: '*' });
+      qb.where(countOf(count), '=', 0);
+      return;
+    case 'nnull':
+    case 'nempty':
+      count.count({ n: '*' });
+      qb.where(countOf(count), '>=', 1);
+      return;
+    case 'all': {
+      // For a many-to-many the ids are those of the far side (the junction's other column).
+      const target = relation.junction
+        ? related.fields.get(relation.junction.field)
+        : related.fields.get(related.primaryKey);
+      if (!target) throw invalidField(field.field, info.collection);
+      const ids = [
+        ...new Set(
+          (condition.value as FilterValue[]).map((v) =>
+            coerceFilterValue(target, v, scope.vendor, scope.now),
+          ),
+        ),
+      ];
+      if (ids.length === 0) return;
+      count.countDistinct({ n: column(sub, target.field) }).whereIn(column(sub, target.field), ids as any[]);
+      qb.where(countOf(count), '>=', ids.length);
+      return;
+    }
+    default:
+      throw new ApiError(
+        'UNPROCESSABLE_ENTITY',
+        `Operator "${condition.operator}" does not work on the one-to-many field ${quote(field.field)}; filter on one of its fields`,
+      );
+  }
+}
+
+function compileScalar(
+  qb: Knex.QueryBuilder,
+  scope: SqlScope,
+  alias: string,
+  field: FieldInfo,
+  condition: FilterCondition,
+): void {
+  const ref = column(alias, field.field);
+  const asText = comparesAsText(field, scope.vendor);
+  const coerce = (value: FilterValue) =>
+    asText ? String(value) : coerceFilterValue(field, value, scope.vendor, scope.now);
+  const target = columnExpression(scope, alias, field, asText);
+  const value = condition.value;
+  switch (condition.operator) {
+    case 'eq':
+    case 'neq': {
+      const negate = condition.operator === 'neq';
+      if (value === null) {
+        if (negate) qb.whereNotNull(ref);
+        else qb.whereNull(ref);
+        return;
+      }
+      qb.where(target as any, negate ? '!=' : '=', coerce(value as FilterValue) as any);
+      return;
+    }
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte': {
+      const sign = { lt: '<', lte: '<=', gt: '>', gte: '>=' }[condition.operator];
+      if (value === null)
+        throw new ApiError('INVALID_REQUEST', `${field.field}: "${condition.operator}" needs a value`);
+      qb.where(target as any, sign, coerce(value as FilterValue) as any);
+      return;
+    }
+    case 'in':
+    case 'nin': {
+      const values = (value as FilterValue[]).filter((v) => v !== null && v !== '').map(coerce);
+      if (condition.operator === 'in') qb.whereIn(target as any, values as any[]);
+      else qb.whereNotIn(target as any, values as any[]);
+      return;
+    }
+    case 'null':
+      qb.whereNull(ref);
+      return;
+    case 'nnull':
+      qb.whereNotNull(ref);
+      return;
+    case 'empty':
+    case 'nempty': {
+      const stringLike = field.storage === 'string' || asText;
+      if (condition.operator === 'empty') {
+        qb.where((inner) => {
+          inner.whereNull(ref);
+          if (stringLike) inner.orWhere(target as any, '=', '');
+        });
+      } else {
+        qb.whereNotNull(ref);
+        if (stringLike) qb.where(target as any, '!=', '');
+      }
+      return;
+    }
+    case 'contains':
+    case 'ncontains':
+      qb.where(
+        likeRaw(
+          scope,
+          alias,
+          field,
+          `%${escapeLike(String(value))}%`,
+          condition.operator === 'ncontains',
+          false,
+        ),
+      );
+      return;
+    case 'rlike':
+    case 'nrlike':
+      qb.where(likeRaw(scope, alias, field, String(value), condition.operator === 'nrlike', true));
+      return;
+    case 'between':
+    case 'nbetween': {
+      const [low, high] = (value as FilterValue[]).map((v) => {
+        if (v === null || v === '')
+          throw new ApiError('INVALID_REQUEST', `${field.field}: "between" needs two values`);
+        return coerce(v);
+      });
+      if (condition.operator === 'between') qb.whereBetween(target as any, [low as any, high as any]);
+      else qb.whereNotBetween(target as any, [low as any, high as any]);
+      return;
+    }
+    default:
+      throw new ApiError('UNKNOWN_FILTER', `Unknown filter: ${quote(String(condition.operator))}`);
+  }
+}
+
+/** Directus types `q` searches (api-v8 §3.4); untyped columns by their storage. */
+function searchable(field: FieldInfo): boolean {
+  if (field.alias) return false;
+  if (field.type) return ['string', 'integer', 'decimal'].includes(field.type);
+  return ['string', 'integer', 'bigint', 'decimal'].includes(field.storage ?? '');
+}
+
+/**
+ * `q`: one OR group over the readable string/number fields, plus the o2m / translation children's
+ * readable string/number fields through a subquery. Nothing searchable → nothing matches.
+ */
+export function applySearch(
+  qb: Knex.QueryBuilder,
+  scope: SqlScope,
+  collection: string,
+  alias: string,
+  text: string,
+): void {
+  const info = collectionOf(scope, collection);
+  const pattern = `%${escapeLike(text)}%`;
+  const terms: Array<(inner: Knex.QueryBuilder) => void> = [];
+  const readable = (c: CollectionInfo, f: FieldInfo) =>
+    scope.guard.canReadCollection(c.collection) && canReadField(scope.guard, c.collection, f.field);
+  for (const field of info.fields.values()) {
+    if (!readable(info, field)) continue;
+    if (searchable(field)) {
+      terms.push((inner) => inner.orWhere(likeRaw(scope, alias, field, pattern, false, false)));
+      continue;
+    }
+    const relation = field.relation;
+    if (!field.alias || !relation || relation.kind === 'm2o') continue;
+    const related = scope.schema.collections.get(relation.collection);
+    if (!related || !scope.guard.canReadCollection(related.collection)) continue;
+    const childFields = [...related.fields.values()].filter((f) => searchable(f) && readable(related, f));
+    if (childFields.length === 0) continue;
+    terms.push((inner) => {
+      const sub = nextAlias(scope);
+      const subquery = scope.knex({ [sub]: related.collection }).select(column(sub, relation.field));
+      applyRowConstraints(subquery, scope, related, sub);
+      subquery.whereNotNull(column(sub, relation.field));
+      subquery.where((any) => {
+        for (const f of childFields) any.orWhere(likeRaw(scope, sub, f, pattern, false, false));
+      });
+      inner.orWhereIn(column(alias, info.primaryKey), subquery);
+    });
+  }
+  if (terms.length === 0) {
+    qb.whereRaw('1 = 0');
+    return;
+  }
+  qb.where((inner) => {
+    for (const term of terms) term(inner);
+  });
+}
