@@ -11,7 +11,8 @@ export interface JsonEditorProps {
   describedBy?: string;
 }
 
-const show = (value: unknown) => (value === undefined || value === null ? '' : JSON.stringify(value, null, 2));
+const show = (value: unknown) =>
+  value === undefined || value === null ? '' : JSON.stringify(value, null, 2);
 
 export function JsonEditor(props: JsonEditorProps) {
   // The text being typed is kept until it parses; the value only changes on valid JSON.

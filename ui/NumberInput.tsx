@@ -25,7 +25,11 @@ export function NumberInput(props: NumberInputProps) {
   const shown = draft ?? (props.value == null ? '' : String(props.value));
   return (
     <span className={`octavo-input${props.monospace ? ' octavo-input--monospace' : ''}`}>
-      {props.iconLeft && <i className="octavo-icon" aria-hidden="true">{props.iconLeft}</i>}
+      {props.iconLeft && (
+        <i className="octavo-icon" aria-hidden="true">
+          {props.iconLeft}
+        </i>
+      )}
       <input
         id={props.id}
         type="text"
@@ -53,7 +57,11 @@ export function NumberInput(props: NumberInputProps) {
         }}
         onBlur={() => setDraft(null)}
       />
-      {props.iconRight && <i className="octavo-icon" aria-hidden="true">{props.iconRight}</i>}
+      {props.iconRight && (
+        <i className="octavo-icon" aria-hidden="true">
+          {props.iconRight}
+        </i>
+      )}
     </span>
   );
 }

@@ -49,7 +49,11 @@ export function Table<Row>(props: TableProps<Row>) {
             return (
               <th key={column.key} scope="col" aria-sort={ariaSort}>
                 {column.sortable && props.onSort ? (
-                  <button type="button" className="octavo-table__sort" onClick={() => props.onSort!(column.key)}>
+                  <button
+                    type="button"
+                    className="octavo-table__sort"
+                    onClick={() => props.onSort!(column.key)}
+                  >
                     {column.label}
                     {sorted && <span aria-hidden="true">{props.sort!.descending ? ' ▼' : ' ▲'}</span>}
                   </button>

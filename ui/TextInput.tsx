@@ -26,7 +26,11 @@ export function TextInput(props: TextInputProps) {
   const limit = maxLength && maxLength > 0 ? maxLength : undefined;
   return (
     <span className={`octavo-input${props.monospace ? ' octavo-input--monospace' : ''}`}>
-      {props.iconLeft && <i className="octavo-icon" aria-hidden="true">{props.iconLeft}</i>}
+      {props.iconLeft && (
+        <i className="octavo-icon" aria-hidden="true">
+          {props.iconLeft}
+        </i>
+      )}
       <input
         id={props.id}
         type={props.masked ? 'password' : 'text'}
@@ -42,7 +46,11 @@ export function TextInput(props: TextInputProps) {
           if (props.trim && text !== text.trim()) onChange(text.trim());
         }}
       />
-      {props.iconRight && <i className="octavo-icon" aria-hidden="true">{props.iconRight}</i>}
+      {props.iconRight && (
+        <i className="octavo-icon" aria-hidden="true">
+          {props.iconRight}
+        </i>
+      )}
       {props.showCharacterCount && limit && !props.disabled && (
         <span className="octavo-input__count">{limit - text.length}</span>
       )}

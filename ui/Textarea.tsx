@@ -13,7 +13,11 @@ export interface TextareaProps {
 }
 
 export function Textarea(props: TextareaProps) {
-  const classes = ['octavo-textarea', props.serif && 'octavo-textarea--serif', props.monospace && 'octavo-textarea--monospace'];
+  const classes = [
+    'octavo-textarea',
+    props.serif && 'octavo-textarea--serif',
+    props.monospace && 'octavo-textarea--monospace',
+  ];
   return (
     <textarea
       id={props.id}

@@ -31,8 +31,10 @@ export function toChoices(choices: unknown, formatting = true): Choice[] {
 /** A status_mapping object as a choice list, in its own order. */
 export function statusChoices(mapping: unknown): Choice[] {
   if (mapping === null || typeof mapping !== 'object') return [];
-  return Object.entries(mapping as Record<string, { name?: string; value?: unknown }>).map(([key, entry]) => ({
-    value: String(entry?.value ?? key),
-    label: String(entry?.name ?? key),
-  }));
+  return Object.entries(mapping as Record<string, { name?: string; value?: unknown }>).map(
+    ([key, entry]) => ({
+      value: String(entry?.value ?? key),
+      label: String(entry?.name ?? key),
+    }),
+  );
 }

@@ -33,7 +33,10 @@ export interface RelatedItems {
 /** Data the relational interfaces need, provided by the app (the engine makes no API calls). */
 export interface FormServices {
   /** Items of the collection a relational field (m2o, o2m, user, file) points at. */
-  loadRelatedItems?: (field: FieldDefinition, query: { search?: string; limit: number }) => Promise<RelatedItems>;
+  loadRelatedItems?: (
+    field: FieldDefinition,
+    query: { search?: string; limit: number },
+  ) => Promise<RelatedItems>;
 }
 
 export const FormServicesContext = createContext<FormServices>({});

@@ -77,7 +77,8 @@ function TextareaInterface(props: InterfaceComponentProps) {
 }
 
 function NumberInterface(props: InterfaceComponentProps) {
-  const value = props.value === null || props.value === undefined || props.value === '' ? null : Number(props.value);
+  const value =
+    props.value === null || props.value === undefined || props.value === '' ? null : Number(props.value);
   return (
     <NumberInput
       id={props.id}
@@ -279,7 +280,13 @@ function ReadonlyValueInterface(props: InterfaceComponentProps) {
   const kind = props.display === 'datetime' ? 'datetime' : undefined;
   return (
     <div id={props.id} className="octavo-readonly-value">
-      <Display value={props.value} field={props.field} item={props.values} template={props.template} kind={kind} />
+      <Display
+        value={props.value}
+        field={props.field}
+        item={props.values}
+        template={props.template}
+        kind={kind}
+      />
     </div>
   );
 }

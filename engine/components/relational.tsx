@@ -49,7 +49,9 @@ export function ItemSelect(props: InterfaceComponentProps) {
   // The current value stays selectable even when it is not among the loaded items.
   if (current !== null && !choices.some((choice) => choice.value === current)) {
     const label =
-      typeof props.value === 'object' ? labelOf(props.value as Record<string, unknown>, primaryKey, props.template) : current;
+      typeof props.value === 'object'
+        ? labelOf(props.value as Record<string, unknown>, primaryKey, props.template)
+        : current;
     choices.unshift({ value: current, label });
   }
   return (
@@ -101,7 +103,9 @@ export function ItemList(props: InterfaceComponentProps) {
   function remove(entry: Record<string, unknown>) {
     const rest = entries.filter((other) => other !== entry);
     const key = entry[primaryKey];
-    props.onChange(props.deleteMode === 'item' && key != null ? [...rest, { [primaryKey]: key, $delete: true }] : rest);
+    props.onChange(
+      props.deleteMode === 'item' && key != null ? [...rest, { [primaryKey]: key, $delete: true }] : rest,
+    );
   }
 
   return (
@@ -111,7 +115,11 @@ export function ItemList(props: InterfaceComponentProps) {
           <li key={keyOf(entry, primaryKey) ?? `new-${index}`}>
             <span>{labelOf(entry, primaryKey, props.template)}</span>
             {!props.disabled && (
-              <IconButton icon="close" label={`Remove ${labelOf(entry, primaryKey, props.template)}`} onClick={() => remove(entry)} />
+              <IconButton
+                icon="close"
+                label={`Remove ${labelOf(entry, primaryKey, props.template)}`}
+                onClick={() => remove(entry)}
+              />
             )}
           </li>
         ))}

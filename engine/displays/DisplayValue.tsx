@@ -17,7 +17,10 @@ export function DisplayValue({ registry, field, value, item }: DisplayValueProps
     const display = registry.resolveDisplay(field.interface);
     const definition = field.interface ? registry.getInterface(field.interface) : undefined;
     const options = optionsWithDefaults(definition, field.options);
-    return { Component: display.Component, props: resolveBindingProps(display.binding, { options, field, form: { newItem: false } }) };
+    return {
+      Component: display.Component,
+      props: resolveBindingProps(display.binding, { options, field, form: { newItem: false } }),
+    };
   }, [registry, field]);
   return <Component {...props} value={value} field={field} item={item} />;
 }

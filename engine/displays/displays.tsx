@@ -26,7 +26,9 @@ function asText(value: unknown): string {
 export function TextDisplay({ value, monospace, truncate }: DisplayProps) {
   const text = asText(value);
   const shown = truncate && text.length > 100 ? `${text.slice(0, 100)}…` : text;
-  return <span className={monospace ? 'octavo-display octavo-display--monospace' : 'octavo-display'}>{shown}</span>;
+  return (
+    <span className={monospace ? 'octavo-display octavo-display--monospace' : 'octavo-display'}>{shown}</span>
+  );
 }
 
 function NumberDisplay({ value, localized }: DisplayProps) {
@@ -51,9 +53,7 @@ function DateTimeDisplay({ value, kind }: DisplayProps) {
   // Dates carry no zone; datetimes without one are shown as written, ISO ones in local time.
   const date = new Date(kind === 'date' ? `${text.slice(0, 10)}T00:00:00` : text.replace(' ', 'T'));
   if (Number.isNaN(date.getTime())) return <span>{text}</span>;
-  return (
-    <time dateTime={text}>{kind === 'date' ? date.toLocaleDateString() : date.toLocaleString()}</time>
-  );
+  return <time dateTime={text}>{kind === 'date' ? date.toLocaleDateString() : date.toLocaleString()}</time>;
 }
 
 function JsonDisplay({ value }: DisplayProps) {
@@ -80,7 +80,11 @@ function ColorDisplay({ value }: DisplayProps) {
   if (isEmpty(value)) return null;
   return (
     <span className="octavo-display-color">
-      <span className="octavo-display-color__swatch" style={{ backgroundColor: String(value) }} aria-hidden="true" />
+      <span
+        className="octavo-display-color__swatch"
+        style={{ backgroundColor: String(value) }}
+        aria-hidden="true"
+      />
       {String(value)}
     </span>
   );
@@ -95,7 +99,9 @@ function ChoiceDisplay({ value, choices }: DisplayProps) {
 function StatusDisplay({ value, statusMapping, simpleBadge }: DisplayProps) {
   if (isEmpty(value)) return null;
   const mapping = (statusMapping ?? {}) as Record<string, Record<string, unknown>>;
-  const entry = Object.values(mapping).find((candidate) => String(candidate?.value) === String(value)) ?? mapping[String(value)];
+  const entry =
+    Object.values(mapping).find((candidate) => String(candidate?.value) === String(value)) ??
+    mapping[String(value)];
   const name = String(entry?.name ?? value);
   if (simpleBadge === false) return <span>{name}</span>;
   return (

@@ -31,9 +31,13 @@ export function FieldHost(props: FieldHostProps) {
   const { field, registry } = props;
   const { field: controller } = useController({ name: field.field, control: props.control });
   const resolved = useMemo(() => registry.resolveInterface(field.interface), [registry, field.interface]);
-  const options = useMemo(() => optionsWithDefaults(resolved.definition, resolved.fallback ? {} : field.options), [resolved, field.options]);
+  const options = useMemo(
+    () => optionsWithDefaults(resolved.definition, resolved.fallback ? {} : field.options),
+    [resolved, field.options],
+  );
   const bound = useMemo(
-    () => resolveBindingProps(resolved.definition.binding, { options, field, form: { newItem: props.newItem } }),
+    () =>
+      resolveBindingProps(resolved.definition.binding, { options, field, form: { newItem: props.newItem } }),
     [resolved, options, field, props.newItem],
   );
 
@@ -101,7 +105,13 @@ export function FieldHost(props: FieldHostProps) {
       <InterfaceBoundary
         fallback={<fallback.Component {...interfaceProps} />}
         onError={(error) =>
-          props.onProblem?.(registry.markBroken('interface', resolved.definition.id, `The extension "${resolved.definition.id}" failed: ${String(error)}`).message)
+          props.onProblem?.(
+            registry.markBroken(
+              'interface',
+              resolved.definition.id,
+              `The extension "${resolved.definition.id}" failed: ${String(error)}`,
+            ).message,
+          )
         }
       >
         <Interface {...interfaceProps} />
@@ -113,14 +123,24 @@ export function FieldHost(props: FieldHostProps) {
       )}
       {!isAlias && !props.readonly && (
         <div className="octavo-field__actions" role="group" aria-label={`${label} actions`}>
-          <IconButton icon="clear" label={`Clear ${label}`} disabled={blocked || !actions.clear} onClick={() => set(null)} />
+          <IconButton
+            icon="clear"
+            label={`Clear ${label}`}
+            disabled={blocked || !actions.clear}
+            onClick={() => set(null)}
+          />
           <IconButton
             icon="settings_backup_restore"
             label={`Reset ${label} to default`}
             disabled={blocked || !actions.reset}
             onClick={() => set(defaultValue)}
           />
-          <IconButton icon="undo" label={`Undo changes to ${label}`} disabled={blocked || !actions.undo} onClick={() => set(props.initialValue ?? null)} />
+          <IconButton
+            icon="undo"
+            label={`Undo changes to ${label}`}
+            disabled={blocked || !actions.undo}
+            onClick={() => set(props.initialValue ?? null)}
+          />
         </div>
       )}
     </div>

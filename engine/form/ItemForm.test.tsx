@@ -9,7 +9,14 @@ afterEach(cleanup);
 
 const fields: FieldDefinition[] = [
   { field: 'id', type: 'integer', interface: 'primary-key', primary_key: 1, hidden_detail: 1 },
-  { field: 'title', type: 'string', interface: 'text-input', width: 'half', required: '1', note: 'Shown in lists' },
+  {
+    field: 'title',
+    type: 'string',
+    interface: 'text-input',
+    width: 'half',
+    required: '1',
+    note: 'Shown in lists',
+  },
   { field: 'slug', type: 'slug', interface: 'slug', width: 'half' },
   { field: 'status', type: 'status', interface: 'status', default_value: 'draft' },
   { field: 'views', type: 'integer', interface: 'numeric', readonly: 1, width: 'half' },
@@ -25,7 +32,16 @@ function renderForm(props: Partial<ItemFormProps> = {}) {
     <ItemForm
       fields={fields}
       registry={registry}
-      savedValues={{ id: 1, title: 'Hello', slug: 'hello', status: 'published', views: 3, secret: 's', locked: 'l', featured: false }}
+      savedValues={{
+        id: 1,
+        title: 'Hello',
+        slug: 'hello',
+        status: 'published',
+        views: 3,
+        secret: 's',
+        locked: 'l',
+        featured: false,
+      }}
       permissions={{ read_field_blacklist: ['secret'], write_field_blacklist: 'locked' }}
       onStage={onStage}
       {...props}
@@ -81,7 +97,11 @@ describe('ItemForm', () => {
     const clear = screen.getByRole('button', { name: 'Clear Status' });
     const reset = screen.getByRole('button', { name: 'Reset Status to default' });
     const undo = screen.getByRole('button', { name: 'Undo changes to Status' }) as HTMLButtonElement;
-    expect([(clear as HTMLButtonElement).disabled, (reset as HTMLButtonElement).disabled, undo.disabled]).toEqual([false, false, true]);
+    expect([
+      (clear as HTMLButtonElement).disabled,
+      (reset as HTMLButtonElement).disabled,
+      undo.disabled,
+    ]).toEqual([false, false, true]);
 
     await user.click(reset);
     expect((screen.getByRole('radio', { name: 'Draft' }) as HTMLInputElement).checked).toBe(true);
@@ -138,11 +158,19 @@ describe('ItemForm', () => {
     expect(lastStaged(onStage)).toEqual({ legacy: 'old!' });
   });
 
-  it('renders an interface\'s options form with the same engine', async () => {
+  it("renders an interface's options form with the same engine", async () => {
     const registry = createCoreRegistry();
     const definition = registry.getInterface('text-input')!;
     const onStage = vi.fn();
-    render(<ItemForm fields={definition.options} registry={registry} newItem onStage={onStage} idPrefix="options" />);
+    render(
+      <ItemForm
+        fields={definition.options}
+        registry={registry}
+        newItem
+        onStage={onStage}
+        idPrefix="options"
+      />,
+    );
     expect((screen.getByRole('switch', { name: 'Trim' }) as HTMLInputElement).checked).toBe(true);
     await userEvent.setup().type(screen.getByLabelText('Placeholder'), 'Name');
     expect(lastStaged(onStage)).toEqual({ placeholder: 'Name' });

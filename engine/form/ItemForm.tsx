@@ -34,7 +34,8 @@ export interface ItemFormProps {
 export function ItemForm(props: ItemFormProps) {
   const { fields, permissions, newItem = false, onStage } = props;
   const baseline = useMemo(
-    () => (newItem ? { ...defaultValues(fields), ...(props.savedValues ?? {}) } : { ...(props.savedValues ?? {}) }),
+    () =>
+      newItem ? { ...defaultValues(fields), ...(props.savedValues ?? {}) } : { ...(props.savedValues ?? {}) },
     // The baseline is fixed when the form opens; remount the form (key) for another item.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],

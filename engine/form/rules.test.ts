@@ -11,19 +11,36 @@ import {
   unstage,
 } from './rules';
 
-const f = (field: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ field, type: 'string', ...extra });
+const f = (field: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
+  field,
+  type: 'string',
+  ...extra,
+});
 
 describe('flags and defaults', () => {
   it('reads readonly/required flags as true, 1 or "1"', () => {
     expect([true, 1, '1'].map(isOn)).toEqual([true, true, true]);
-    expect([false, 0, '0', null, undefined, 'true'].map(isOn)).toEqual([false, false, false, false, false, false]);
+    expect([false, 0, '0', null, undefined, 'true'].map(isOn)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('splits array defaults on commas and reads boolean defaults', () => {
-    expect(parseDefaultValue(f('tags', { type: 'array', default_value: 'a, b,,c' }))).toEqual(['a', 'b', 'c']);
+    expect(parseDefaultValue(f('tags', { type: 'array', default_value: 'a, b,,c' }))).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
     expect(parseDefaultValue(f('tags', { type: 'array', default_value: ['x'] }))).toEqual(['x']);
-    for (const on of [1, '1', 'true', true]) expect(parseDefaultValue(f('b', { type: 'boolean', default_value: on }))).toBe(true);
-    for (const off of [0, '0', 'false', false]) expect(parseDefaultValue(f('b', { type: 'boolean', default_value: off }))).toBe(false);
+    for (const on of [1, '1', 'true', true])
+      expect(parseDefaultValue(f('b', { type: 'boolean', default_value: on }))).toBe(true);
+    for (const off of [0, '0', 'false', false])
+      expect(parseDefaultValue(f('b', { type: 'boolean', default_value: off }))).toBe(false);
     expect(parseDefaultValue(f('n', { type: 'integer', default_value: '12' }))).toBe(12);
     expect(parseDefaultValue(f('j', { type: 'json', default_value: '{"a":1}' }))).toEqual({ a: 1 });
     expect(parseDefaultValue(f('s'))).toBeNull();
@@ -31,15 +48,31 @@ describe('flags and defaults', () => {
 
   it('fills interface options with their defaults under the stored ones', () => {
     const definition = { options: [f('trim', { type: 'boolean', default_value: true }), f('placeholder')] };
-    expect(optionsWithDefaults(definition, { placeholder: 'Name' })).toEqual({ trim: true, placeholder: 'Name' });
+    expect(optionsWithDefaults(definition, { placeholder: 'Name' })).toEqual({
+      trim: true,
+      placeholder: 'Name',
+    });
   });
 });
 
 describe('which fields a form shows', () => {
   it('leaves out hidden_detail and read-blacklisted fields, sorted by sort with NULL last', () => {
-    const fields = [f('c'), f('b', { sort: 2 }), f('hidden', { hidden_detail: '1' }), f('a', { sort: 1 }), f('secret')];
-    expect(formFields(fields, { read_field_blacklist: 'secret' }).map((x) => x.field)).toEqual(['a', 'b', 'c']);
-    expect(formFields(fields, { read_field_blacklist: ['c', 'secret'] }).map((x) => x.field)).toEqual(['a', 'b']);
+    const fields = [
+      f('c'),
+      f('b', { sort: 2 }),
+      f('hidden', { hidden_detail: '1' }),
+      f('a', { sort: 1 }),
+      f('secret'),
+    ];
+    expect(formFields(fields, { read_field_blacklist: 'secret' }).map((x) => x.field)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(formFields(fields, { read_field_blacklist: ['c', 'secret'] }).map((x) => x.field)).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('makes a field read-only by its flag or the write blacklist', () => {

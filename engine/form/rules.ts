@@ -63,7 +63,10 @@ export function optionsWithDefaults(
  * The fields a form shows, in order: hidden_detail fields and the ones the caller may not read are
  * left out; sorted by `sort` with NULL last (then by their original order).
  */
-export function formFields(fields: FieldDefinition[], permissions?: FieldPermissions | null): FieldDefinition[] {
+export function formFields(
+  fields: FieldDefinition[],
+  permissions?: FieldPermissions | null,
+): FieldDefinition[] {
   const unreadable = new Set(toList(permissions?.read_field_blacklist));
   return fields
     .map((field, index) => ({ field, index }))
@@ -130,7 +133,11 @@ export interface FieldActionState {
 }
 
 /** Which field actions would change something (the others are disabled). */
-export function fieldActionState(current: unknown, defaultValue: unknown, initial: unknown): FieldActionState {
+export function fieldActionState(
+  current: unknown,
+  defaultValue: unknown,
+  initial: unknown,
+): FieldActionState {
   return {
     clear: current !== null && current !== undefined,
     reset: !sameValue(current ?? null, defaultValue ?? null),

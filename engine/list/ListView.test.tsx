@@ -15,7 +15,13 @@ const fields: FieldDefinition[] = [
   { field: 'owner', type: 'owner', interface: 'owner' },
 ];
 const items = [
-  { id: 1, title: 'First', status: 'published', featured: true, owner: { id: 1, first_name: 'Ada', last_name: 'L' } },
+  {
+    id: 1,
+    title: 'First',
+    status: 'published',
+    featured: true,
+    owner: { id: 1, first_name: 'Ada', last_name: 'L' },
+  },
   { id: 2, title: 'Second', status: 'draft', featured: false, owner: null },
 ];
 
@@ -31,7 +37,12 @@ describe('ListView with the tabular layout', () => {
         viewOptions={{ tabular: { widths: { title: 300 } } }}
       />,
     );
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Title ▼', 'Status', 'Featured', 'Owner']);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Title ▼',
+      'Status',
+      'Featured',
+      'Owner',
+    ]);
     const rows = screen.getAllByRole('row').slice(1);
     expect(within(rows[0]).getByText('Published')).toBeTruthy();
     expect(within(rows[0]).getByRole('img', { name: 'Yes' })).toBeTruthy();

@@ -15,7 +15,10 @@ export interface ListViewProps extends Omit<LayoutProps, 'viewQuery' | 'viewOpti
 
 /** Renders items with the layout the preset names, with that layout's stored query and options. */
 export function ListView({ viewType, viewQuery, viewOptions, onProblem, ...rest }: ListViewProps) {
-  const resolved = useMemo(() => rest.registry.resolveLayout(viewType ?? 'tabular'), [rest.registry, viewType]);
+  const resolved = useMemo(
+    () => rest.registry.resolveLayout(viewType ?? 'tabular'),
+    [rest.registry, viewType],
+  );
   useEffect(() => {
     if (resolved.problem) onProblem?.(resolved.problem);
   }, [resolved.problem, onProblem]);

@@ -43,7 +43,12 @@ export function TabularLayout(props: LayoutProps) {
       rows={props.items}
       rowKey={(item) => String(item[primaryKey])}
       renderCell={(item, column) => (
-        <DisplayValue registry={props.registry} field={byName.get(column.key)!} value={item[column.key]} item={item} />
+        <DisplayValue
+          registry={props.registry}
+          field={byName.get(column.key)!}
+          value={item[column.key]}
+          item={item}
+        />
       )}
       sort={{ key: sort.replace(/^-/, ''), descending: sort.startsWith('-') }}
       onSort={(key) => {

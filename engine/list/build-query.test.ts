@@ -54,7 +54,10 @@ describe('list engine', () => {
       ],
     });
     expect(query.q).toBe('hello');
-    expect(query.filter).toEqual({ title: { contains: 'a', nempty: 1 }, status: { in: ['draft', 'published'] } });
+    expect(query.filter).toEqual({
+      title: { contains: 'a', nempty: 1 },
+      status: { in: ['draft', 'published'] },
+    });
     expect([query.limit, query.offset, query.page]).toEqual([25, 50, 2]);
     expect(buildListQuery({ layout, fields, limit: 25, search: '   ' }).q).toBeUndefined();
   });

@@ -55,7 +55,11 @@ export function browsableFields(fields: FieldDefinition[]): FieldDefinition[] {
 /** A stored `fields` value: a CSV string or an array. */
 function toNames(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String).filter(Boolean);
-  if (typeof value === 'string') return value.split(',').map((name) => name.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
   return [];
 }
 
@@ -63,7 +67,10 @@ function toNames(value: unknown): string[] {
  * The columns of the list: the stored fields that still exist (and are browsable), in their order;
  * without any, the first four browsable fields that are not the primary key, in sort order.
  */
-export function visibleFields(fields: FieldDefinition[], viewQuery?: Record<string, unknown> | null): string[] {
+export function visibleFields(
+  fields: FieldDefinition[],
+  viewQuery?: Record<string, unknown> | null,
+): string[] {
   const browsable = browsableFields(fields);
   const known = new Set(browsable.map((field) => field.field));
   const stored = toNames(viewQuery?.fields).filter((name) => known.has(name));

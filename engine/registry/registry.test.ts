@@ -24,13 +24,22 @@ describe('DefinitionRegistry', () => {
   it('falls back to the plain text input for an unknown interface, and reports it', () => {
     const registry = createCoreRegistry();
     const resolved = registry.resolveInterface('toggle-icon-v7');
-    expect(resolved).toMatchObject({ fallback: true, definition: { id: 'text-input' }, problem: 'Missing interface "toggle-icon-v7"' });
-    expect(registry.problems()).toEqual([{ kind: 'interface', id: 'toggle-icon-v7', message: 'Missing interface "toggle-icon-v7"' }]);
+    expect(resolved).toMatchObject({
+      fallback: true,
+      definition: { id: 'text-input' },
+      problem: 'Missing interface "toggle-icon-v7"',
+    });
+    expect(registry.problems()).toEqual([
+      { kind: 'interface', id: 'toggle-icon-v7', message: 'Missing interface "toggle-icon-v7"' },
+    ]);
   });
 
   it('accepts a valid custom definition and rejects a broken one by name, which then falls back', () => {
     const registry = createCoreRegistry();
-    const problems = registry.addDefinitions('interface', [custom(), custom({ id: 'broken', binding: { props: {} } })]);
+    const problems = registry.addDefinitions('interface', [
+      custom(),
+      custom({ id: 'broken', binding: { props: {} } }),
+    ]);
     expect(problems).toHaveLength(1);
     expect(problems[0].id).toBe('broken');
     expect(problems[0].message).toBe('server interface "broken": binding.component: is required');
@@ -51,7 +60,11 @@ describe('DefinitionRegistry', () => {
   it('falls back to the table for an unknown layout', () => {
     const registry = createCoreRegistry();
     expect(registry.resolveLayout('tabular').fallback).toBe(false);
-    expect(registry.resolveLayout('kanban')).toMatchObject({ fallback: true, definition: { id: 'tabular' }, problem: 'Missing layout "kanban"' });
+    expect(registry.resolveLayout('kanban')).toMatchObject({
+      fallback: true,
+      definition: { id: 'tabular' },
+      problem: 'Missing layout "kanban"',
+    });
   });
 
   it('falls back to plain text when an interface has no display', () => {
@@ -65,8 +78,16 @@ describe('DefinitionRegistry', () => {
   it('loads custom ES modules and marks a failing one broken', async () => {
     const registry = createCoreRegistry();
     registry.addDefinitions('interface', [
-      custom({ id: 'good', binding: { component: 'good-widget' }, module_url: 'extensions/interfaces/good/input.js' }),
-      custom({ id: 'bad', binding: { component: 'bad-widget' }, module_url: 'extensions/interfaces/bad/input.js' }),
+      custom({
+        id: 'good',
+        binding: { component: 'good-widget' },
+        module_url: 'extensions/interfaces/good/input.js',
+      }),
+      custom({
+        id: 'bad',
+        binding: { component: 'bad-widget' },
+        module_url: 'extensions/interfaces/bad/input.js',
+      }),
     ]);
     const Widget = () => null;
     const problems = await loadExtensionModules(registry, async (url) => {

@@ -96,12 +96,14 @@ export class DefinitionRegistry {
 
   /** Registers the component of a custom interface (the default export of its ES module). */
   registerComponent(id: string, component: InterfaceComponent): void {
-    if (this.coreComponentIds.has(id)) throw new Error(`The component id "${id}" belongs to a core component`);
+    if (this.coreComponentIds.has(id))
+      throw new Error(`The component id "${id}" belongs to a core component`);
     this.components.set(id, component);
   }
 
   registerLayoutComponent(id: string, component: LayoutComponent): void {
-    if (this.coreComponentIds.has(id)) throw new Error(`The component id "${id}" belongs to a core component`);
+    if (this.coreComponentIds.has(id))
+      throw new Error(`The component id "${id}" belongs to a core component`);
     this.layoutComponents.set(id, component);
   }
 
@@ -136,10 +138,20 @@ export class DefinitionRegistry {
     const problem = !id
       ? undefined
       : definition
-        ? this.report('interface', id, `The extension "${id}" failed to load: no component "${definition.binding.component}"`).message
-        : (this.problemMap.get(`interface:${id}`)?.message ?? this.report('interface', id, `Missing interface "${id}"`).message);
+        ? this.report(
+            'interface',
+            id,
+            `The extension "${id}" failed to load: no component "${definition.binding.component}"`,
+          ).message
+        : (this.problemMap.get(`interface:${id}`)?.message ??
+          this.report('interface', id, `Missing interface "${id}"`).message);
     const fallback = this.interfaceDefs.get(FALLBACK_INTERFACE)!;
-    return { definition: fallback, Component: this.components.get(fallback.binding.component)!, fallback: true, problem };
+    return {
+      definition: fallback,
+      Component: this.components.get(fallback.binding.component)!,
+      fallback: true,
+      problem,
+    };
   }
 
   /** The layout for a view type; unknown or broken ones fall back to the table. */
@@ -150,10 +162,20 @@ export class DefinitionRegistry {
     const problem = !id
       ? undefined
       : definition
-        ? this.report('layout', id, `The extension "${id}" failed to load: no component "${definition.component}"`).message
-        : (this.problemMap.get(`layout:${id}`)?.message ?? this.report('layout', id, `Missing layout "${id}"`).message);
+        ? this.report(
+            'layout',
+            id,
+            `The extension "${id}" failed to load: no component "${definition.component}"`,
+          ).message
+        : (this.problemMap.get(`layout:${id}`)?.message ??
+          this.report('layout', id, `Missing layout "${id}"`).message);
     const fallback = this.layoutDefs.get(FALLBACK_LAYOUT)!;
-    return { definition: fallback, Component: this.layoutComponents.get(fallback.component)!, fallback: true, problem };
+    return {
+      definition: fallback,
+      Component: this.layoutComponents.get(fallback.component)!,
+      fallback: true,
+      problem,
+    };
   }
 
   /** How a value edited by the interface is shown in lists; plain text when it has none. */
@@ -187,17 +209,35 @@ export async function loadExtensionModules(
       importModule(definition.module_url).then(
         (module) => {
           if (typeof module.default !== 'function' && typeof module.default !== 'object') {
-            problems.push(registry.markBroken('interface', definition.id, `The extension "${definition.id}" has no default export`));
+            problems.push(
+              registry.markBroken(
+                'interface',
+                definition.id,
+                `The extension "${definition.id}" has no default export`,
+              ),
+            );
             return;
           }
           try {
             registry.registerComponent(definition.binding.component, module.default as InterfaceComponent);
           } catch (error) {
-            problems.push(registry.markBroken('interface', definition.id, `The extension "${definition.id}" failed to load: ${String(error)}`));
+            problems.push(
+              registry.markBroken(
+                'interface',
+                definition.id,
+                `The extension "${definition.id}" failed to load: ${String(error)}`,
+              ),
+            );
           }
         },
         (error: unknown) => {
-          problems.push(registry.markBroken('interface', definition.id, `The extension "${definition.id}" failed to load: ${String(error)}`));
+          problems.push(
+            registry.markBroken(
+              'interface',
+              definition.id,
+              `The extension "${definition.id}" failed to load: ${String(error)}`,
+            ),
+          );
         },
       ),
     );
@@ -210,11 +250,23 @@ export async function loadExtensionModules(
           try {
             registry.registerLayoutComponent(definition.component, module.default as LayoutComponent);
           } catch (error) {
-            problems.push(registry.markBroken('layout', definition.id, `The extension "${definition.id}" failed to load: ${String(error)}`));
+            problems.push(
+              registry.markBroken(
+                'layout',
+                definition.id,
+                `The extension "${definition.id}" failed to load: ${String(error)}`,
+              ),
+            );
           }
         },
         (error: unknown) => {
-          problems.push(registry.markBroken('layout', definition.id, `The extension "${definition.id}" failed to load: ${String(error)}`));
+          problems.push(
+            registry.markBroken(
+              'layout',
+              definition.id,
+              `The extension "${definition.id}" failed to load: ${String(error)}`,
+            ),
+          );
         },
       ),
     );

@@ -8,13 +8,20 @@ describe('templates', () => {
   });
 
   it('renders missing values as empty text', () => {
-    expect(renderTemplate('{{ title }}|{{ author.name }}|{{ nothing.at.all }}', { title: null, author: null })).toBe('||');
+    expect(
+      renderTemplate('{{ title }}|{{ author.name }}|{{ nothing.at.all }}', { title: null, author: null }),
+    ).toBe('||');
   });
 
   it('renders numbers, booleans, array indexes and objects', () => {
-    expect(renderTemplate('{{ n }} {{ b }} {{ tags.1 }} {{ o }}', { n: 0, b: false, tags: ['a', 'b'], o: { x: 1 } })).toBe(
-      '0 false b {"x":1}',
-    );
+    expect(
+      renderTemplate('{{ n }} {{ b }} {{ tags.1 }} {{ o }}', {
+        n: 0,
+        b: false,
+        tags: ['a', 'b'],
+        o: { x: 1 },
+      }),
+    ).toBe('0 false b {"x":1}');
   });
 
   it('does not evaluate anything but paths', () => {
@@ -24,6 +31,10 @@ describe('templates', () => {
   });
 
   it('lists the fields a template reads', () => {
-    expect(templateFields('{{ first_name }} {{last_name}} {{ role.name }}')).toEqual(['first_name', 'last_name', 'role.name']);
+    expect(templateFields('{{ first_name }} {{last_name}} {{ role.name }}')).toEqual([
+      'first_name',
+      'last_name',
+      'role.name',
+    ]);
   });
 });

@@ -4,6 +4,7 @@
  * Run: `npx tsx engine/validation/build-validators.ts`. A test fails when the output is stale.
  */
 import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { format, resolveConfig } from 'prettier';
@@ -11,7 +12,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import interfaceSchema from '../../schemas/meta/interface.schema.json' with { type: 'json' };
 import layoutSchema from '../../schemas/meta/layout.schema.json' with { type: 'json' };
 
-export const GENERATED_FILE = fileURLToPath(new URL('./validators.generated.js', import.meta.url));
+export const GENERATED_FILE = join(dirname(fileURLToPath(import.meta.url)), 'validators.generated.js');
 
 /** The source of the generated module, formatted with the project's prettier settings. */
 export async function buildValidatorsSource(): Promise<string> {

@@ -13,34 +13,78 @@ describe('core definitions', () => {
     const ids = interfaceFiles.map((name) => name.replace(/\.json$/, '')).sort();
     expect(ids).toEqual(
       [
-        'primary-key', 'text-input', 'textarea', 'numeric', 'toggle', 'switch', 'checkboxes', 'datetime', 'date',
-        'time', 'dropdown', 'radio-buttons', 'status', 'slug', 'sort', 'many-to-one', 'one-to-many',
-        'datetime-created', 'datetime-updated', 'owner', 'user-updated', 'user', 'json', 'hashed', 'password',
-        'divider', 'tags', 'color', 'file',
+        'primary-key',
+        'text-input',
+        'textarea',
+        'numeric',
+        'toggle',
+        'switch',
+        'checkboxes',
+        'datetime',
+        'date',
+        'time',
+        'dropdown',
+        'radio-buttons',
+        'status',
+        'slug',
+        'sort',
+        'many-to-one',
+        'one-to-many',
+        'datetime-created',
+        'datetime-updated',
+        'owner',
+        'user-updated',
+        'user',
+        'json',
+        'hashed',
+        'password',
+        'divider',
+        'tags',
+        'color',
+        'file',
       ].sort(),
     );
   });
 
-  it.each(interfaceFiles)('interfaces/%s validates, its id matches its file, and it has a display', (name) => {
-    const definition = read(`${schemasDir}interfaces/${name}`);
-    expect(validateDefinition('interface', definition, name)).toEqual({ valid: true, errors: [] });
-    expect(`${definition.id}.json`).toBe(name);
-    expect(definition.display?.component).toBeTruthy();
-  });
+  it.each(interfaceFiles)(
+    'interfaces/%s validates, its id matches its file, and it has a display',
+    (name) => {
+      const definition = read(`${schemasDir}interfaces/${name}`);
+      expect(validateDefinition('interface', definition, name)).toEqual({ valid: true, errors: [] });
+      expect(`${definition.id}.json`).toBe(name);
+      expect(definition.display?.component).toBeTruthy();
+    },
+  );
 
   it('the tabular layout validates', () => {
-    expect(validateDefinition('layout', read(`${schemasDir}layouts/tabular.json`), 'tabular.json').valid).toBe(true);
+    expect(
+      validateDefinition('layout', read(`${schemasDir}layouts/tabular.json`), 'tabular.json').valid,
+    ).toBe(true);
   });
 
   it('keeps v8 option defaults (schema-v8 §4.2)', () => {
     const defaults = (id: string) =>
-      Object.fromEntries(read(`${schemasDir}interfaces/${id}.json`).options.map((o: any) => [o.field, o.default_value]));
+      Object.fromEntries(
+        read(`${schemasDir}interfaces/${id}.json`).options.map((o: any) => [o.field, o.default_value]),
+      );
     expect(defaults('text-input')).toMatchObject({ trim: true, showCharacterCount: true, monospace: false });
     expect(defaults('many-to-one')).toMatchObject({ threshold: 20 });
-    expect(defaults('password')).toMatchObject({ hide: true, hashingType: 'core', placeholder: 'Enter a password...' });
-    expect(defaults('divider')).toMatchObject({ style: 'large', title: 'A Section Title', hr: true, margin: true });
+    expect(defaults('password')).toMatchObject({
+      hide: true,
+      hashingType: 'core',
+      placeholder: 'Enter a password...',
+    });
+    expect(defaults('divider')).toMatchObject({
+      style: 'large',
+      title: 'A Section Title',
+      hr: true,
+      margin: true,
+    });
     expect(defaults('color').palette).toHaveLength(12);
-    expect(read(`${schemasDir}interfaces/status.json`).recommended).toMatchObject({ default_value: 'draft', length: 20 });
+    expect(read(`${schemasDir}interfaces/status.json`).recommended).toMatchObject({
+      default_value: 'draft',
+      length: 20,
+    });
   });
 });
 
@@ -82,7 +126,9 @@ describe('malformed definitions', () => {
     layout.view_query[0].required = 'yes';
     const errors = validateDefinition('layout', layout, 'grid.json').errors;
     expect(errors).toContain('grid.json: component: is required');
-    expect(errors.some((e) => e.startsWith('grid.json: view_query[0] (fields).required: must be one of'))).toBe(true);
+    expect(
+      errors.some((e) => e.startsWith('grid.json: view_query[0] (fields).required: must be one of')),
+    ).toBe(true);
   });
 });
 

@@ -27,13 +27,18 @@ export function validateDefinition(kind: DefinitionKind, definition: unknown, fi
   return { valid: errors.length === 0, errors };
 }
 
-function duplicateFieldErrors(kind: DefinitionKind, definition: Record<string, unknown>, file: string): string[] {
+function duplicateFieldErrors(
+  kind: DefinitionKind,
+  definition: Record<string, unknown>,
+  file: string,
+): string[] {
   const lists = kind === 'interface' ? ['options'] : ['view_options', 'view_query'];
   const errors: string[] = [];
   for (const list of lists) {
     const seen = new Set<string>();
     (definition[list] as { field: string }[]).forEach((entry, index) => {
-      if (seen.has(entry.field)) errors.push(`${file}: ${list}[${index}] (${entry.field}).field: is defined twice`);
+      if (seen.has(entry.field))
+        errors.push(`${file}: ${list}[${index}] (${entry.field}).field: is defined twice`);
       seen.add(entry.field);
     });
   }

@@ -19,7 +19,10 @@ const codeInput = {
     { field: 'hint', type: 'string', interface: 'text-input', default_value: 'AB-1234' },
     { field: 'max', type: 'integer', interface: 'numeric', default_value: 7 },
   ],
-  binding: { component: 'input', props: { placeholder: '$options.hint', maxLength: '$options.max', monospace: true } },
+  binding: {
+    component: 'input',
+    props: { placeholder: '$options.hint', maxLength: '$options.max', monospace: true },
+  },
   display: { component: 'text', props: { monospace: true } },
 };
 
@@ -47,9 +50,21 @@ describe('GET /interfaces, /layouts, /modules', () => {
 
   it('lists core definitions and valid custom ones; broken ones become warnings naming file and field', async () => {
     writeExtension(dataDir, 'interfaces', 'code-input', 'code-input.json', JSON.stringify(codeInput));
-    writeExtension(dataDir, 'interfaces', 'no-binding', 'definition.json', JSON.stringify({ ...codeInput, id: 'no-binding', binding: undefined }));
+    writeExtension(
+      dataDir,
+      'interfaces',
+      'no-binding',
+      'definition.json',
+      JSON.stringify({ ...codeInput, id: 'no-binding', binding: undefined }),
+    );
     writeExtension(dataDir, 'interfaces', 'not-json', 'not-json.json', '{ nope');
-    writeExtension(dataDir, 'interfaces', 'text-input', 'text-input.json', JSON.stringify({ ...codeInput, id: 'text-input' }));
+    writeExtension(
+      dataDir,
+      'interfaces',
+      'text-input',
+      'text-input.json',
+      JSON.stringify({ ...codeInput, id: 'text-input' }),
+    );
 
     const res = await app.inject({ method: 'GET', url: '/interfaces' });
     expect(res.statusCode).toBe(200);
@@ -69,20 +84,41 @@ describe('GET /interfaces, /layouts, /modules', () => {
   });
 
   it('lists layouts and modules, and serves only a declared module file', async () => {
-    writeExtension(dataDir, 'modules', 'reports', 'reports.json', JSON.stringify({ id: 'reports', name: 'Reports', icon: 'bar_chart', module: 'module.js' }));
-    writeExtension(dataDir, 'modules', 'reports', 'module.js', 'export default function Reports() { return null; }');
+    writeExtension(
+      dataDir,
+      'modules',
+      'reports',
+      'reports.json',
+      JSON.stringify({ id: 'reports', name: 'Reports', icon: 'bar_chart', module: 'module.js' }),
+    );
+    writeExtension(
+      dataDir,
+      'modules',
+      'reports',
+      'module.js',
+      'export default function Reports() { return null; }',
+    );
     writeExtension(dataDir, 'modules', 'reports', 'secret.txt', 'no');
 
     const layouts = (await app.inject({ method: 'GET', url: '/layouts' })).json();
     expect(layouts.data.map((d: { id: string }) => d.id)).toEqual(['tabular']);
     const modules = (await app.inject({ method: 'GET', url: '/modules' })).json();
     expect(modules.data).toEqual([
-      { id: 'reports', name: 'Reports', icon: 'bar_chart', module: 'module.js', core: false, module_url: 'extensions/modules/reports/module.js' },
+      {
+        id: 'reports',
+        name: 'Reports',
+        icon: 'bar_chart',
+        module: 'module.js',
+        core: false,
+        module_url: 'extensions/modules/reports/module.js',
+      },
     ]);
     const file = await app.inject({ method: 'GET', url: '/extensions/modules/reports/module.js' });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('text/javascript');
-    expect((await app.inject({ method: 'GET', url: '/extensions/modules/reports/secret.txt' })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/extensions/modules/reports/secret.txt' })).statusCode,
+    ).toBe(404);
   });
 
   it('a custom interface from the extensions folder edits a field in a rendered form', async () => {

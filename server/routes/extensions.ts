@@ -3,7 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { ApiError } from '../errors';
 import { respond } from '../respond';
 import { publicAccountability } from '../context';
-import { EXTENSION_KINDS, extensionModulePath, listExtensions, type ExtensionKind } from '../services/extensions';
+import {
+  EXTENSION_KINDS,
+  extensionModulePath,
+  listExtensions,
+  type ExtensionKind,
+} from '../services/extensions';
 
 /**
  * GET /interfaces, /layouts, /modules: core definitions from schemas/ plus valid custom ones from

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv, { type ValidateFunction } from 'ajv';
 import interfaceSchema from '../../schemas/meta/interface.schema.json' with { type: 'json' };
@@ -15,7 +15,7 @@ export interface ExtensionListing {
   warnings: string[];
 }
 
-const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+const SCHEMAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
 /** Modules have no meta-schema file of their own yet: id, name, icon and an optional ES module. */
 const moduleSchema = {
@@ -35,7 +35,11 @@ const moduleSchema = {
   },
 };
 
-const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, schemas: [interfaceSchema, layoutSchema, moduleSchema] });
+const ajv = new Ajv({
+  allErrors: true,
+  allowUnionTypes: true,
+  schemas: [interfaceSchema, layoutSchema, moduleSchema],
+});
 const validators: Record<ExtensionKind, ValidateFunction> = {
   interfaces: ajv.getSchema(interfaceSchema.$id)!,
   layouts: ajv.getSchema(layoutSchema.$id)!,
@@ -56,7 +60,8 @@ export function checkDefinition(kind: ExtensionKind, definition: unknown, file: 
   for (const list of OPTION_LISTS[kind]) {
     const seen = new Set<string>();
     ((definition as Record<string, { field: string }[]>)[list] ?? []).forEach((entry, index) => {
-      if (seen.has(entry.field)) errors.push(`${file}: ${list}[${index}] (${entry.field}).field: is defined twice`);
+      if (seen.has(entry.field))
+        errors.push(`${file}: ${list}[${index}] (${entry.field}).field: is defined twice`);
       seen.add(entry.field);
     });
   }
@@ -94,7 +99,11 @@ export function definitionFile(folder: string, id: string): string | null {
  * `<dataDir>/extensions/<kind>/<id>/` and are validated; a broken one is skipped and reported in
  * `warnings`, never thrown.
  */
-export function listExtensions(kind: ExtensionKind, dataDir: string, schemasDir = SCHEMAS_DIR): ExtensionListing {
+export function listExtensions(
+  kind: ExtensionKind,
+  dataDir: string,
+  schemasDir = SCHEMAS_DIR,
+): ExtensionListing {
   const data = loadCore(kind, schemasDir);
   const warnings: string[] = [];
   const coreIds = new Set(data.map((definition) => definition.id));
@@ -119,16 +128,23 @@ export function listExtensions(kind: ExtensionKind, dataDir: string, schemasDir 
       continue;
     }
     const errors = checkDefinition(kind, definition, file);
-    if (errors.length === 0 && definition.id !== id) errors.push(`${file}: id: "${String(definition.id)}" must match its folder "${id}"`);
-    if (errors.length === 0 && coreIds.has(id)) errors.push(`${file}: id: "${id}" is a core ${kind.slice(0, -1)} and cannot be replaced`);
+    if (errors.length === 0 && definition.id !== id)
+      errors.push(`${file}: id: "${String(definition.id)}" must match its folder "${id}"`);
+    if (errors.length === 0 && coreIds.has(id))
+      errors.push(`${file}: id: "${id}" is a core ${kind.slice(0, -1)} and cannot be replaced`);
     const module = definition.module as string | undefined;
-    if (errors.length === 0 && module && !existsSync(join(folder, module))) errors.push(`${file}: module: "${module}" does not exist`);
+    if (errors.length === 0 && module && !existsSync(join(folder, module)))
+      errors.push(`${file}: module: "${module}" does not exist`);
     if (errors.length > 0) {
       warnings.push(...errors);
       continue;
     }
     const { $schema: _schema, ...rest } = definition;
-    data.push({ ...rest, core: false, ...(module ? { module_url: `extensions/${kind}/${id}/${module}` } : {}) });
+    data.push({
+      ...rest,
+      core: false,
+      ...(module ? { module_url: `extensions/${kind}/${id}/${module}` } : {}),
+    });
   }
   return { data, warnings };
 }
@@ -137,7 +153,12 @@ export function listExtensions(kind: ExtensionKind, dataDir: string, schemasDir 
  * The ES module file a valid custom definition declares, or null. Only a declared module is ever
  * served, so the extensions folder cannot be read through this route otherwise.
  */
-export function extensionModulePath(kind: ExtensionKind, dataDir: string, id: string, file: string): string | null {
+export function extensionModulePath(
+  kind: ExtensionKind,
+  dataDir: string,
+  id: string,
+  file: string,
+): string | null {
   const listing = listExtensions(kind, dataDir);
   const definition = listing.data.find((entry) => entry.id === id && entry.core === false);
   if (!definition || definition.module !== file) return null;

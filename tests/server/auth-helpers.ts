@@ -89,7 +89,11 @@ export async function createUser(
     timezone: 'UTC',
     ...input.extra,
   };
-  const inserted = await server.project.knex('directus_users').insert(row, ['id']);
+  const knex = server.project.knex;
+  const inserted =
+    server.project.vendor === 'postgres'
+      ? await knex('directus_users').insert(row, ['id'])
+      : await knex('directus_users').insert(row);
   const first = inserted[0] as number | { id: number };
   return typeof first === 'object' ? Number(first.id) : Number(first);
 }
