@@ -75,6 +75,23 @@ export interface ServerConfig {
   corsOrigin: string[] | '*' | false;
   trustProxy: boolean;
   demo: boolean;
+  /** Where uploaded files live (default: local disk under `<dataDir>/uploads/<project>/`). */
+  storage?: StorageConfig;
+  /** Hosts or IPs that URL imports (`POST /files` with a URL) may reach even when not public. */
+  importAllowList?: string[];
+}
+
+export interface StorageConfig {
+  driver: 'local' | 's3';
+  /** local: the folder holding one sub-folder per project (default `<dataDir>/uploads`). */
+  root?: string;
+  bucket?: string;
+  region?: string;
+  /** An S3-compatible endpoint URL (MinIO, R2, …); empty for AWS. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +136,27 @@ function bool(
   if (raw === true || raw === 'true' || raw === '1') return true;
   if (raw === false || raw === 'false' || raw === '0') return false;
   throw new ConfigError(name, `"${raw}" is not true or false`);
+}
+
+function storageConfig(env: Env, file: Record<string, unknown>, dataDir: string): StorageConfig {
+  const driver = text(env, file, 'OCTAVO_STORAGE_DRIVER', 'storage_driver') ?? 'local';
+  if (driver !== 'local' && driver !== 's3') {
+    throw new ConfigError('OCTAVO_STORAGE_DRIVER', `"${driver}" is not one of local, s3`);
+  }
+  const root = text(env, file, 'OCTAVO_STORAGE_ROOT', 'storage_root');
+  if (driver === 'local') return { driver, root: resolve(dataDir, root ?? 'uploads') };
+  const bucket = text(env, file, 'OCTAVO_S3_BUCKET', 's3_bucket');
+  if (!bucket) throw new ConfigError('OCTAVO_S3_BUCKET', 'is required for the s3 storage driver');
+  return {
+    driver,
+    root,
+    bucket,
+    region: text(env, file, 'OCTAVO_S3_REGION', 's3_region') ?? 'us-east-1',
+    endpoint: text(env, file, 'OCTAVO_S3_ENDPOINT', 's3_endpoint'),
+    accessKeyId: text(env, file, 'OCTAVO_S3_ACCESS_KEY_ID', 's3_access_key_id'),
+    secretAccessKey: text(env, file, 'OCTAVO_S3_SECRET_ACCESS_KEY', 's3_secret_access_key'),
+    forcePathStyle: bool(env, file, 'OCTAVO_S3_FORCE_PATH_STYLE', 's3_force_path_style', false),
+  };
 }
 
 /** Reads and validates the configuration; throws a ConfigError naming the bad setting. */
@@ -172,6 +210,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     corsOrigin,
     trustProxy: bool(env, file, 'OCTAVO_TRUST_PROXY', 'trust_proxy', false),
     demo: bool(env, file, 'OCTAVO_DEMO', 'demo', true),
+    storage: storageConfig(env, file, dataDir),
+    importAllowList: (text(env, file, 'OCTAVO_IMPORT_ALLOW_HOSTS', 'import_allow_hosts') ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     ...overrides,
   };
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

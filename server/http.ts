@@ -14,6 +14,7 @@ import { publicAccountability, type Accountability, type ProjectContext } from '
 import { resolveAccountability } from './services/authentication';
 import { serverRoutes } from './routes/server';
 import { projectRoutes } from './routes/project';
+import { extensionRoutes } from './routes/extensions';
 
 export type AuthClass = 'none' | 'auth' | 'user' | 'admin';
 
@@ -141,6 +142,7 @@ export async function buildServer(
   });
 
   await app.register(serverRoutes, { prefix: '/server' });
+  await app.register(extensionRoutes);
   await registerAdminApp(app);
 
   // Every /{project}/... route: resolve the project, then who is calling.

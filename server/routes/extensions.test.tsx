@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { render, screen, cleanup } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { extensionRoutes } from './extensions';
+import { ADMIN, startTestServer, type TestServer } from '../../tests/helpers/server';
 import { createCoreRegistry } from '../../engine/registry/core-registry';
 import { ItemForm } from '../../engine/form/ItemForm';
 
@@ -33,19 +32,32 @@ function writeExtension(dataDir: string, kind: string, id: string, file: string,
 
 describe('GET /interfaces, /layouts, /modules', () => {
   let dataDir: string;
-  let app: FastifyInstance;
+  let server: TestServer;
+  let token: string;
+  // Requests as a signed-in user of project `test`, named by the X-Directus-Project header.
+  const app = {
+    inject: (options: InjectOptions) =>
+      server.inject({
+        ...options,
+        headers: { authorization: `Bearer ${token}`, 'x-directus-project': 'test', ...options.headers },
+      }),
+  };
 
-  beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'octavo-extensions-'));
-    app = Fastify();
-    app.decorate('config', { dataDir } as never);
-    await app.register(extensionRoutes);
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+    // A static token: signing in with a JWT needs Node's own WebCrypto, which jsdom's globals hide.
+    token = 'extensions-test-token';
+    await server.project.knex('directus_users').where({ email: ADMIN.email }).update({ token });
+    dataDir = server.config.dataDir;
   });
 
-  afterEach(async () => {
+  afterAll(async () => {
+    await server.close();
+  });
+
+  afterEach(() => {
     cleanup();
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(join(dataDir, 'extensions'), { recursive: true, force: true });
   });
 
   it('lists core definitions and valid custom ones; broken ones become warnings naming file and field', async () => {

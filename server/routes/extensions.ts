@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../errors';
 import { respond } from '../respond';
-import { publicAccountability } from '../context';
+import { requireGlobalUser } from '../services/global-auth';
 import {
   EXTENSION_KINDS,
   extensionModulePath,
@@ -15,16 +15,17 @@ import {
  * `<dataDir>/extensions/`; skipped ones are listed as warnings in `messages`. Also serves the ES
  * module a custom definition declares, at /extensions/<kind>/<id>/<file>.
  *
- * Readable by anyone for now (definitions are not secret); v8 requires a signed-in user of the
- * project given by X-Directus-Project / ?project= / JWT.
+ * The listings need a signed-in user of the project named by X-Directus-Project, ?project= or the
+ * JWT, as in v8. Module files stay public: a browser's dynamic import cannot send credentials
+ * headers, and they hold code, not content.
  */
 export const extensionRoutes: FastifyPluginAsync = async (app) => {
   // Log each distinct set of problems once, not on every request.
   const logged = new Map<ExtensionKind, string>();
 
   for (const kind of EXTENSION_KINDS) {
-    app.get(`/${kind}`, { config: { auth: 'none' } }, async (request, reply) => {
-      request.accountability = publicAccountability(request.ip, request.headers['user-agent']);
+    app.get(`/${kind}`, async (request, reply) => {
+      await requireGlobalUser(app, request);
       const { data, warnings } = listExtensions(kind, app.config.dataDir);
       const key = warnings.join('\n');
       if (key !== (logged.get(kind) ?? '')) {
