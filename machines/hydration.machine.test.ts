@@ -1,23 +1,26 @@
 import { describeModel } from './model-suite';
 import { createActor, fromPromise } from 'xstate';
-import { hydrationMachine, pickLanguage } from './hydration.machine';
+import { hydrationMachine, pickLanguage, type HydrationBasics } from './hydration.machine';
 
 describeModel('hydration');
 
 function startHydration(fail?: 'loadBasics' | 'loadData' | 'loadPermissions') {
   const steps: string[] = [];
-  const step = (name: string, output?: unknown) =>
-    fromPromise(async () => {
+  const step = <TOutput, TInput>(name: string, output: TOutput) =>
+    fromPromise<TOutput, TInput>(async () => {
       steps.push(name);
       if (fail === name) throw { error: { code: 11, message: 'Can Not Reach Database' } };
-      return output as never;
+      return output;
     });
   const actor = createActor(
     hydrationMachine.provide({
       actors: {
-        loadBasics: step('loadBasics', { user: { id: 1, locale: null }, projectDefaultLocale: 'fr-FR' }),
-        loadData: step('loadData'),
-        loadPermissions: step('loadPermissions'),
+        loadBasics: step<HydrationBasics, { project: string }>('loadBasics', {
+          user: { id: 1, locale: null },
+          projectDefaultLocale: 'fr-FR',
+        }),
+        loadData: step<void, { project: string; locale: string }>('loadData', undefined),
+        loadPermissions: step<void, { project: string }>('loadPermissions', undefined),
       },
       actions: {
         applyLanguage: (_, { locale }) => steps.push(`language ${locale}`),

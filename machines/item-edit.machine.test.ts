@@ -5,7 +5,9 @@ import {
   copyValues,
   itemEditMachine,
   stageValue,
+  type Item,
   type ItemEditInput,
+  type PrimaryKey,
   type SaveRequest,
 } from './item-edit.machine';
 
@@ -19,11 +21,11 @@ function startEdit(input: Partial<ItemEditInput> = {}, options: { failSave?: boo
   const actor = createActor(
     itemEditMachine.provide({
       actors: {
-        loadItem: fromPromise(async ({ input }: { input: { primaryKey: string | number } }) => ({
+        loadItem: fromPromise<Item, { collection: string; primaryKey: PrimaryKey }>(async ({ input }) => ({
           ...saved,
           id: input.primaryKey,
         })),
-        saveItem: fromPromise(async ({ input }: { input: SaveRequest }) => {
+        saveItem: fromPromise<Item, SaveRequest>(async ({ input }) => {
           saves.push(input);
           if (options.failSave) throw { error: { code: 4, message: 'Invalid payload' } };
           return { ...saved, ...input.values, id: input.primaryKey === '+' ? 2 : input.primaryKey };

@@ -1,6 +1,6 @@
 import { describeModel } from './model-suite';
 import { createActor, fromPromise } from 'xstate';
-import { loginMachine, type SignInRequest } from './login.machine';
+import { loginMachine, type SessionData, type SignInRequest } from './login.machine';
 
 describeModel('login');
 
@@ -14,7 +14,9 @@ function startLogin(signIn: (request: SignInRequest) => Promise<unknown>, redire
           requests.push(input);
           return signIn(input);
         }),
-        fetchSessionData: fromPromise(async () => ({ lastPage: '/demo/files' })),
+        fetchSessionData: fromPromise<SessionData, { project: string }>(async () => ({
+          lastPage: '/demo/files',
+        })),
       },
       actions: {
         enterApp: (_, params) => effects.push(`enter ${params.to}`),

@@ -157,13 +157,13 @@ export async function replayPath(
   const states = new Set<string>();
   const clock = new SimulatedClock();
   const logic = entry.machine.provide(implementations as never);
-  let root: AnyActorRef | undefined;
   const actor = createActor(logic, {
     input: entry.inputs[path.input],
     clock,
     inspect: (inspection: InspectionEvent) => {
       if (inspection.type !== '@xstate.microstep') return;
-      if (root && inspection.actorRef !== root) return;
+      // Only the machine's own microsteps; the initial ones arrive while the actor is being created.
+      if (inspection.rootId !== inspection.actorRef.sessionId) return;
       for (const t of inspection._transitions) {
         transitions.add(transitionKey(t));
         states.add((t.source as AnyStateNode).id);
@@ -172,7 +172,6 @@ export async function replayPath(
         if (node.parent) states.add(node.id);
     },
   });
-  root = actor;
   actor.start();
   await settle();
   const record = (snapshot: AnyMachineSnapshot) => {

@@ -1,6 +1,12 @@
 import { describeModel } from './model-suite';
 import { createActor, fromCallback } from 'xstate';
-import { shownProgress, uploadMachine, type UploadInput, type UploadTransferEvent } from './upload.machine';
+import {
+  shownProgress,
+  uploadMachine,
+  type UploadFile,
+  type UploadInput,
+  type UploadTransferEvent,
+} from './upload.machine';
 
 describeModel('upload');
 
@@ -11,7 +17,7 @@ function startUpload(input: UploadInput) {
   const actor = createActor(
     uploadMachine.provide({
       actors: {
-        sendFile: fromCallback<UploadTransferEvent, { file: { name: string } }>(({ sendBack }) => {
+        sendFile: fromCallback<UploadTransferEvent, { file: UploadFile }>(({ sendBack }) => {
           send = sendBack;
           return () => {
             aborted = true;

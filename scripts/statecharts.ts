@@ -16,7 +16,9 @@ mkdirSync(outDir, { recursive: true });
 
 for (const entry of machineCatalog) {
   const diagram = layoutMachine(entry.machine);
-  const svg = renderToStaticMarkup(createElement(MachineDiagram, { diagram, title: entry.title, standalone: true }));
+  const svg = renderToStaticMarkup(
+    createElement(MachineDiagram, { diagram, title: entry.title, standalone: true }),
+  );
   const file = join(outDir, `${entry.name}.svg`);
   writeFileSync(file, `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`);
   console.log(`${file} (${diagram.nodes.length} nodes, ${diagram.edges.length} transitions)`);

@@ -15,6 +15,7 @@ import { resolveAccountability } from './services/authentication';
 import { serverRoutes } from './routes/server';
 import { projectRoutes } from './routes/project';
 import { extensionRoutes } from './routes/extensions';
+import { startWebhookDelivery } from './services/webhooks';
 
 export type AuthClass = 'none' | 'auth' | 'user' | 'admin';
 
@@ -169,7 +170,9 @@ export async function buildServer(
     { prefix: '/:project' },
   );
 
+  app.decorate('webhooks', startWebhookDelivery(registry, app.log));
   app.addHook('onClose', async () => {
+    await app.webhooks.stop();
     await registry.closeAll();
   });
   return app;

@@ -18,19 +18,35 @@ const COLORS = {
   label: '#ffffff',
 };
 
+/** A smooth path through every point (Catmull-Rom as cubic Béziers), so labels stay on their edge. */
 function curve(points: { x: number; y: number }[]): string {
   if (points.length === 0) return '';
-  const [first, ...rest] = points;
-  let d = `M${first.x},${first.y}`;
-  for (let i = 0; i < rest.length - 1; i++) {
-    const mid = { x: (rest[i].x + rest[i + 1].x) / 2, y: (rest[i].y + rest[i + 1].y) / 2 };
-    d += ` Q${rest[i].x},${rest[i].y} ${mid.x},${mid.y}`;
+  let d = `M${points[0].x},${points[0].y}`;
+  for (let i = 0; i < points.length - 1; i++) {
+    const p0 = points[i - 1] ?? points[i];
+    const p1 = points[i];
+    const p2 = points[i + 1];
+    const p3 = points[i + 2] ?? p2;
+    const c1 = { x: p1.x + (p2.x - p0.x) / 6, y: p1.y + (p2.y - p0.y) / 6 };
+    const c2 = { x: p2.x - (p3.x - p1.x) / 6, y: p2.y - (p3.y - p1.y) / 6 };
+    d += ` C${c1.x},${c1.y} ${c2.x},${c2.y} ${p2.x},${p2.y}`;
   }
-  const last = rest[rest.length - 1] ?? first;
-  return `${d} L${last.x},${last.y}`;
+  return d;
 }
 
-function Lines({ x, y, label, details, active }: { x: number; y: number; label: string; details: string[]; active: boolean }) {
+function Lines({
+  x,
+  y,
+  label,
+  details,
+  active,
+}: {
+  x: number;
+  y: number;
+  label: string;
+  details: string[];
+  active: boolean;
+}) {
   return (
     <>
       <text x={x} y={y + LINE_HEIGHT - 3} fontWeight="bold" fill={active ? COLORS.active : COLORS.text}>
@@ -111,7 +127,13 @@ function StateBox({ node, active }: { node: DiagramNode; active: boolean }) {
 function Transition({ edge, marker }: { edge: DiagramEdge; marker: string }) {
   return (
     <g data-transition={edge.id}>
-      <path d={curve(edge.points)} fill="none" stroke={COLORS.edge} strokeWidth={1.2} markerEnd={`url(#${marker})`} />
+      <path
+        d={curve(edge.points)}
+        fill="none"
+        stroke={COLORS.edge}
+        strokeWidth={1.2}
+        markerEnd={`url(#${marker})`}
+      />
       {edge.label && (
         <>
           <rect
@@ -138,17 +160,21 @@ export interface MachineDiagramProps {
   /** Ids of the active state nodes (snapshot._nodes) to highlight. */
   active?: ReadonlySet<string>;
   title?: string;
+  /** A file of its own: adds the SVG namespace and a white background. */
   standalone?: boolean;
+  /** Scale down to the container's width (never up). */
+  fit?: boolean;
 }
 
-export function MachineDiagram({ diagram, active, title, standalone }: MachineDiagramProps) {
+export function MachineDiagram({ diagram, active, title, standalone, fit }: MachineDiagramProps) {
   const marker = `arrow-${diagram.id}`;
   return (
     <svg
       xmlns={standalone ? 'http://www.w3.org/2000/svg' : undefined}
       viewBox={`0 0 ${diagram.width} ${diagram.height}`}
-      width={diagram.width}
-      height={diagram.height}
+      width={fit ? '100%' : diagram.width}
+      height={fit ? undefined : diagram.height}
+      style={fit ? { maxWidth: diagram.width } : undefined}
       fontFamily="ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace"
       fontSize={FONT_SIZE}
       role="img"
@@ -156,7 +182,15 @@ export function MachineDiagram({ diagram, active, title, standalone }: MachineDi
     >
       <title>{title ?? diagram.id}</title>
       <defs>
-        <marker id={marker} viewBox="0 0 10 10" refX={9} refY={5} markerWidth={7} markerHeight={7} orient="auto-start-reverse">
+        <marker
+          id={marker}
+          viewBox="0 0 10 10"
+          refX={9}
+          refY={5}
+          markerWidth={7}
+          markerHeight={7}
+          orient="auto-start-reverse"
+        >
           <path d="M0,0 L10,5 L0,10 z" fill={COLORS.edge} />
         </marker>
       </defs>

@@ -66,7 +66,8 @@ function guardLabel(transition: AnyTransitionDefinition): string {
   const guard = transition.guard as unknown;
   if (!guard) return '';
   if (typeof guard === 'string') return ` [${guard}]`;
-  if (typeof guard === 'object' && guard && 'type' in guard) return ` [${String((guard as { type: unknown }).type)}]`;
+  if (typeof guard === 'object' && guard && 'type' in guard)
+    return ` [${String((guard as { type: unknown }).type)}]`;
   return ' [guard]';
 }
 
@@ -182,7 +183,12 @@ export function layoutMachine(machine: AnyStateMachine): Diagram {
   // Outer states first, so inner ones paint over them.
   nodes.sort((a, b) => a.depth - b.depth || Number(a.kind !== 'compound') - Number(b.kind !== 'compound'));
   const edges: DiagramEdge[] = graph.edges().flatMap((e) => {
-    const data = graph.edge(e) as { points: { x: number; y: number }[]; x?: number; y?: number; width?: number };
+    const data = graph.edge(e) as {
+      points: { x: number; y: number }[];
+      x?: number;
+      y?: number;
+      width?: number;
+    };
     if (e.name?.endsWith('::pin')) return [];
     const described = e.name ? labels.get(e.name) : undefined;
     return [

@@ -145,19 +145,30 @@ export function checkUrl(url: URL, allowList: string[] = []): void {
   if (isIP(host) && !isPublicAddress(host)) throw refused(`the address ${host} is not public`);
 }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * A `lookup` for sockets that resolves through `resolve` and fails unless every address of the
  * answer is public. Used for every connection, so each hop and each reconnect is checked again.
  */
 export function guardedLookup(resolve: Resolver, allowList: string[] = []) {
-  return (hostname: string, options: { all?: boolean; family?: number | string }, callback: LookupCallback) => {
+  return (
+    hostname: string,
+    options: { all?: boolean; family?: number | string },
+    callback: LookupCallback,
+  ) => {
     resolve(hostname)
       .then((answer) => {
         const allowed = allowList.includes(hostname.toLowerCase());
-        const addresses = answer.filter((a) => !options.family || options.family === a.family || options.family === `IPv${a.family}`);
-        if (!addresses.length) throw Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' });
+        const addresses = answer.filter(
+          (a) => !options.family || options.family === a.family || options.family === `IPv${a.family}`,
+        );
+        if (!addresses.length)
+          throw Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' });
         const bad = addresses.find((a) => !isPublicAddress(a.address));
         if (bad && !allowed) {
           throw Object.assign(new Error(`${hostname} resolves to ${bad.address}, which is not public`), {
@@ -210,7 +221,11 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
       response.destroy();
       throw new ApiError('UPLOAD_TOO_LARGE');
     }
-    return { body: capped(response, options.maxBytes, deadline), contentType: response.headers['content-type'], url };
+    return {
+      body: capped(response, options.maxBytes, deadline),
+      contentType: response.headers['content-type'],
+      url,
+    };
   }
 }
 
@@ -227,7 +242,10 @@ function request(
       lookup: lookup as never,
       headers: { 'user-agent': 'Octavo-URL-import', accept: '*/*' },
     });
-    const timer = setTimeout(() => req.destroy(refused('the remote server did not answer in time')), Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => req.destroy(refused('the remote server did not answer in time')),
+      Math.max(0, deadline - Date.now()),
+    );
     req.on('response', (response) => {
       clearTimeout(timer);
       resolvePromise(response);
@@ -252,13 +270,18 @@ function capped(response: http.IncomingMessage, maxBytes: number, deadline: numb
       done(null, chunk);
     },
   });
-  const timer = setTimeout(() => {
-    response.destroy();
-    out.destroy(refused('the remote server did not send the file in time'));
-  }, Math.max(0, deadline - Date.now()));
+  const timer = setTimeout(
+    () => {
+      out.destroy(refused('the remote server did not send the file in time'));
+      response.destroy();
+    },
+    Math.max(0, deadline - Date.now()),
+  );
   const stop = () => clearTimeout(timer);
   out.on('close', stop);
-  response.on('error', (error) => out.destroy(error instanceof ApiError ? error : refused('the transfer broke off')));
+  response.on('error', (error) =>
+    out.destroy(error instanceof ApiError ? error : refused('the transfer broke off')),
+  );
   out.on('error', () => response.destroy());
   response.on('aborted', () => out.destroy(refused('the transfer broke off')));
   response.pipe(out);

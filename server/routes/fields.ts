@@ -1,0 +1,90 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ApiError, isApiError } from '../errors';
+import { respond } from '../respond';
+import {
+  batchChanges,
+  createField,
+  deleteField,
+  listAllFields,
+  listFields,
+  readFields,
+  singleChanges,
+  updateFields,
+} from '../services/fields';
+
+/**
+ * Runs a schema write. Database refusals become 422 code 404 with the database's message; with
+ * `everything`, so do the API's own errors (v8 re-throws every failure of `POST /fields/{c}` and
+ * of the single-field PATCH as an SQLException), except the administrator check.
+ */
+export async function asSqlError<T>(work: () => Promise<T>, everything = false): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isApiError(error)) {
+      if (!everything || error.errorName === 'FORBIDDEN_COLLECTION_ALTER' || error.errorName === 'SQL_ERROR') {
+        throw error;
+      }
+      throw new ApiError('SQL_ERROR', error.message);
+    }
+    throw new ApiError('SQL_ERROR', (error as Error)?.message || undefined);
+  }
+}
+
+const names = (csv: string) => csv.split(',').filter(Boolean);
+
+/** `/fields`: columns and alias fields with their metadata (api-v8 §2.6). */
+export const fieldsRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    return respond(request, reply, { data: await listAllFields(request.project, request.accountability, query) });
+  });
+
+  app.get('/:collection', async (request, reply) => {
+    const { collection } = request.params as { collection: string };
+    const query = request.query as Record<string, unknown>;
+    return respond(request, reply, {
+      data: await listFields(request.project, request.accountability, collection, query),
+    });
+  });
+
+  app.get('/:collection/:field', async (request, reply) => {
+    const { collection, field } = request.params as { collection: string; field: string };
+    const list = names(field);
+    const data = await readFields(request.project, request.accountability, collection, list);
+    return respond(request, reply, { data: list.length === 1 ? data[0] : data });
+  });
+
+  app.post('/:collection', async (request, reply) => {
+    const { collection } = request.params as { collection: string };
+    const data = await asSqlError(
+      () => createField(request.project, request.accountability, collection, request.body),
+      true,
+    );
+    return respond(request, reply, { data });
+  });
+
+  app.patch('/:collection', async (request, reply) => {
+    const { collection } = request.params as { collection: string };
+    const data = await asSqlError(() =>
+      updateFields(request.project, request.accountability, collection, batchChanges(request.body)),
+    );
+    return respond(request, reply, { data });
+  });
+
+  app.patch('/:collection/:field', async (request, reply) => {
+    const { collection, field } = request.params as { collection: string; field: string };
+    const list = names(field);
+    const data = await asSqlError(
+      () => updateFields(request.project, request.accountability, collection, singleChanges(list, request.body)),
+      list.length === 1,
+    );
+    return respond(request, reply, { data: list.length === 1 ? data[0] : data });
+  });
+
+  app.delete('/:collection/:field', async (request, reply) => {
+    const { collection, field } = request.params as { collection: string; field: string };
+    await asSqlError(() => deleteField(request.project, request.accountability, collection, field));
+    return respond(request, reply);
+  });
+};

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors';
+import { respond } from '../respond';
+import { acceptInvitation, inviteUsers } from '../services/invitations';
+
+/** `/{project}/users/invite…`, registered beside users.ts under the same `/users` prefix. */
+export const invitationRoutes: FastifyPluginAsync = async (app) => {
+  // Non-admins (anonymous callers included) get 403 code 10, as v8.
+  app.post('/invite', { config: { auth: 'auth' } }, async (request, reply) => {
+    const payload = request.body as Record<string, unknown> | undefined;
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload))
+      throw new ApiError('INVALID_PAYLOAD');
+    const data = await inviteUsers(request.project, request.accountability, payload.email);
+    return respond(request, reply, { data });
+  });
+
+  // A wildcard, not `:token`: the router caps named parameters at 100 characters and JWTs are longer.
+  const accept = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = (request.params as { '*': string })['*'];
+    if (!token || token.includes('/')) throw new ApiError('INVALID_TOKEN');
+    const data = await acceptInvitation(request.project, request.accountability, token);
+    return respond(request, reply, { data });
+  };
+  app.get('/invite/*', { config: { auth: 'none' } }, accept);
+  app.post('/invite/*', { config: { auth: 'none' } }, accept);
+};

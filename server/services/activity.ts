@@ -1,0 +1,185 @@
+import type { Knex } from 'knex';
+import type { Accountability, ProjectContext } from '../context';
+import { ApiError } from '../errors';
+import { formatUtcDateTime } from '../query/coerce-value';
+import { schemaCache } from '../schema/cache';
+import { permissionsFor } from './permissions';
+
+/** Activity actions of api-v8 §2.11. */
+export type ActivityAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'soft-delete'
+  | 'revert'
+  | 'comment'
+  | 'upload'
+  | 'authenticate'
+  | 'invalid-credentials'
+  | 'status-update';
+
+export interface ActivityEntry {
+  action: ActivityAction;
+  accountability: Pick<Accountability, 'user' | 'ip' | 'userAgent'>;
+  collection: string;
+  item: string | number;
+  comment?: string | null;
+  now?: Date;
+  /** Who the row names as actor; default the caller (0 for anonymous). */
+  actionBy?: number;
+}
+
+/** Inserts a row and returns its auto-increment id on every vendor. */
+export async function insertReturningId(
+  knex: Knex,
+  table: string,
+  row: Record<string, unknown>,
+  primaryKey = 'id',
+): Promise<string | number> {
+  if (knex.client.config.client === 'pg' || knex.client.config.client === 'postgres') {
+    const [result] = (await knex(table).insert(row).returning(primaryKey)) as Array<Record<string, unknown>>;
+    return result[primaryKey] as number | string;
+  }
+  const [id] = (await knex(table).insert(row)) as Array<number>;
+  return id;
+}
+
+/** Records one `directus_activity` row (in the caller's transaction) and returns its id. */
+export async function recordActivity(knex: Knex, entry: ActivityEntry): Promise<number> {
+  const who = entry.accountability;
+  const id = await insertReturningId(knex, 'directus_activity', {
+    action: entry.action,
+    action_by: entry.actionBy ?? who.user ?? 0,
+    action_on: formatUtcDateTime(entry.now ?? new Date()),
+    ip: (who.ip ?? '').slice(0, 50),
+    user_agent: (who.userAgent ?? '').slice(0, 255),
+    collection: entry.collection,
+    item: String(entry.item),
+    comment: entry.comment ?? null,
+  });
+  return Number(id);
+}
+
+export interface RevisionEntry {
+  activity: number;
+  collection: string;
+  item: string | number;
+  data: Record<string, unknown>;
+  delta: Record<string, unknown> | null;
+  parent?: { collection: string; item: string | number | null; changed: boolean } | null;
+}
+
+/** Records one `directus_revisions` row: the full item after the change and what changed. */
+export async function recordRevision(knex: Knex, entry: RevisionEntry, vendor: string): Promise<void> {
+  const parentChanged = entry.parent ? entry.parent.changed : null;
+  await knex('directus_revisions').insert({
+    activity: entry.activity,
+    collection: entry.collection,
+    item: String(entry.item),
+    data: JSON.stringify(entry.data),
+    delta: entry.delta === null ? null : JSON.stringify(entry.delta),
+    parent_collection: entry.parent?.collection ?? null,
+    parent_item:
+      entry.parent?.item === null || entry.parent?.item === undefined ? null : String(entry.parent.item),
+    parent_changed:
+      parentChanged === null ? null : vendor === 'postgres' ? parentChanged : parentChanged ? 1 : 0,
+  });
+}
+
+/* ---------------------------------------------------------------- comments (api-v8 §2.11) */
+
+async function commentRow(project: ProjectContext, id: string): Promise<Record<string, unknown>> {
+  const row = /^\d{1,15}$/.test(id)
+    ? await project.knex('directus_activity').where('id', Number(id)).where('action', 'comment').first()
+    : undefined;
+  if (!row || row.comment_deleted_on) throw new ApiError('ITEM_NOT_FOUND', `Comment "${id}" not found`);
+  return row;
+}
+
+/** Posts a comment on an item: needs the `comment` permission of the item's collection (210). */
+export async function createComment(
+  project: ProjectContext,
+  accountability: Accountability,
+  body: unknown,
+): Promise<number> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('INVALID_PAYLOAD');
+  const { collection, item, comment } = body as Record<string, unknown>;
+  const missing = [
+    ['collection', collection],
+    ['item', item],
+    ['comment', comment],
+  ].filter(([, value]) => value === undefined || value === null || String(value).trim() === '');
+  if (missing.length > 0) {
+    throw new ApiError('INVALID_REQUEST', `${missing[0][0]}: This value should not be blank.`);
+  }
+  if (typeof comment !== 'string') throw new ApiError('INVALID_REQUEST', 'comment: expected text');
+  const schema = await schemaCache.get(project);
+  const info = schema.collections.get(String(collection));
+  if (!info) throw new ApiError('COLLECTION_NOT_FOUND', `Collection "${String(collection)}" not found`);
+  const permissions = await permissionsFor(project.knex, schema, accountability);
+  const level = permissions.commentLevel(info.collection);
+  if (level === 'none') throw new ApiError('FORBIDDEN_COMMENT_CREATE');
+  const exists = await project
+    .knex(info.collection)
+    .where(info.primaryKey, String(item))
+    .first(info.primaryKey)
+    .catch(() => undefined);
+  if (!exists) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+  return recordActivity(project.knex, {
+    action: 'comment',
+    accountability,
+    collection: info.collection,
+    item: String(item),
+    comment,
+  });
+}
+
+/** Who may change a comment: `update` for one's own, `full` for anyone's; admins always. */
+async function assertCommentChange(
+  project: ProjectContext,
+  accountability: Accountability,
+  row: Record<string, unknown>,
+  denied: 'FORBIDDEN_COMMENT_UPDATE' | 'FORBIDDEN_COMMENT_DELETE',
+): Promise<void> {
+  if (accountability.admin) return;
+  const schema = await schemaCache.get(project);
+  const permissions = await permissionsFor(project.knex, schema, accountability);
+  const level = permissions.commentLevel(String(row.collection));
+  const own = accountability.user != null && Number(row.action_by) === accountability.user;
+  if (level === 'full' || (level === 'update' && own)) return;
+  throw new ApiError(denied);
+}
+
+export async function updateComment(
+  project: ProjectContext,
+  accountability: Accountability,
+  id: string,
+  body: unknown,
+): Promise<number> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('INVALID_PAYLOAD');
+  const comment = (body as Record<string, unknown>).comment;
+  if (typeof comment !== 'string' || comment.trim() === '') {
+    throw new ApiError('INVALID_REQUEST', 'comment: This value should not be blank.');
+  }
+  const row = await commentRow(project, id);
+  await assertCommentChange(project, accountability, row, 'FORBIDDEN_COMMENT_UPDATE');
+  await project
+    .knex('directus_activity')
+    .where('id', row.id as number)
+    .update({ comment, edited_on: formatUtcDateTime(new Date()) });
+  return Number(row.id);
+}
+
+/** Comments are soft-deleted: `comment_deleted_on` is set and the row stays. */
+export async function deleteComment(
+  project: ProjectContext,
+  accountability: Accountability,
+  id: string,
+): Promise<void> {
+  const row = await commentRow(project, id);
+  await assertCommentChange(project, accountability, row, 'FORBIDDEN_COMMENT_DELETE');
+  await project
+    .knex('directus_activity')
+    .where('id', row.id as number)
+    .update({ comment_deleted_on: formatUtcDateTime(new Date()) });
+}

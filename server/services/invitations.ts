@@ -1,0 +1,154 @@
+import type { Accountability, ProjectContext } from '../context';
+import { ApiError } from '../errors';
+import { findUserByEmail, safeUser } from './auth-users';
+import { emitItemEvent } from './events';
+import { mailEnabled, sendMail, type Mail } from './mail';
+import { renderMailTemplate } from './mail-templates';
+import { readSettings } from './settings';
+import { looksLikeJwt, signToken, verifyToken } from './tokens';
+
+/** v8: an invitation is valid for 30 days. */
+export const INVITATION_DAYS = 30;
+
+/** Emails as v8 validates them (one `@`, no spaces, a dot-less domain allowed for intranets). */
+const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+$/;
+
+export function isEmail(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 128 && EMAIL.test(value);
+}
+
+/** `{publicUrl}admin/#/accept-invite?token=…&project=…`: from configuration, never the Host header. */
+export function invitationLink(project: ProjectContext, token: string): string {
+  const query = new URLSearchParams({ token, project: project.key });
+  return `${project.server.publicUrl}admin/#/accept-invite?${query}`;
+}
+
+/** The invitation message (templates in mail-templates/user-invitation.*.liquid). */
+export async function invitationMail(input: {
+  to: string;
+  projectName: string;
+  senderName: string;
+  link: string;
+}): Promise<Mail> {
+  const { text, html } = await renderMailTemplate('user-invitation', {
+    project_name: input.projectName,
+    sender_name: input.senderName,
+    link: input.link,
+    days: INVITATION_DAYS,
+  });
+  return { to: input.to, subject: `You have been invited to ${input.projectName}`, text, html };
+}
+
+function fullName(row: Record<string, unknown> | undefined): string {
+  if (!row) return '';
+  return [row.first_name, row.last_name].filter((part) => typeof part === 'string' && part).join(' ');
+}
+
+/**
+ * `POST /users/invite`: for each email without a user, creates `{email, status: invited}` (no
+ * role, no password) and mails a 30-day invitation. An email whose user is still `invited` gets
+ * the invitation again; emails of other users are left alone (v8). Answers the users of the emails.
+ */
+export async function inviteUsers(
+  project: ProjectContext,
+  accountability: Accountability,
+  rawEmails: unknown,
+): Promise<Array<Record<string, unknown>>> {
+  if (!accountability.admin) throw new ApiError('FORBIDDEN', 'Inviting user was denied');
+  const list = Array.isArray(rawEmails) ? rawEmails : [rawEmails];
+  if (!list.length) throw new ApiError('INVALID_REQUEST', 'email: This value should not be blank.');
+  for (const email of list) {
+    if (!isEmail(email))
+      throw new ApiError('INVALID_REQUEST', 'email: This value is not a valid email address.');
+  }
+  const emails = [...new Map((list as string[]).map((e) => [e.toLowerCase(), e.trim()])).values()];
+  if (!mailEnabled(project.server)) {
+    throw new ApiError('MAIL_TRANSPORT_NOT_FOUND', 'Mail is not configured on this server');
+  }
+  const settings = await readSettings(project.knex);
+  const projectName = settings.project_name ?? project.key;
+  const sender =
+    accountability.user != null
+      ? await project.knex('directus_users').where('id', accountability.user).first('first_name', 'last_name')
+      : undefined;
+  const users: Array<Record<string, unknown>> = [];
+  for (const email of emails) {
+    let user = await findUserByEmail(project.knex, email);
+    if (!user) {
+      let created = true;
+      try {
+        await project.knex('directus_users').insert({ email, status: 'invited', role: null });
+      } catch (error) {
+        // Another request created the user in the meantime (unique email); use theirs.
+        if (!(await findUserByEmail(project.knex, email))) throw error;
+        created = false;
+      }
+      user = (await findUserByEmail(project.knex, email))!;
+      const id = Number(user.id);
+      if (created)
+        emitItemEvent({
+          project,
+          action: 'create',
+          collection: 'directus_users',
+          keys: [id],
+          payload: { email, status: 'invited' },
+          accountability,
+        });
+    }
+    if (user.status === 'invited') {
+      const token = await signToken(
+        project,
+        'invitation',
+        {
+          id: Number(user.id),
+          email: user.email,
+          sender: accountability.user,
+          date: new Date().toISOString(),
+        },
+        INVITATION_DAYS * 24 * 60,
+      );
+      const mail = await invitationMail({
+        to: user.email,
+        projectName,
+        senderName: fullName(sender),
+        link: invitationLink(project, token),
+      });
+      await sendMail(project.server, mail);
+    }
+    if (user.status !== 'deleted') users.push(safeUser(user));
+  }
+  return users;
+}
+
+/**
+ * `GET|POST /users/invite/:token`: activates the invited user the token names and answers the
+ * user as it was before (status `invited`, as v8). A used token finds no invited user: 404 code 106.
+ */
+export async function acceptInvitation(
+  project: ProjectContext,
+  accountability: Accountability,
+  token: string,
+): Promise<Record<string, unknown>> {
+  if (!looksLikeJwt(token)) throw new ApiError('INVALID_TOKEN');
+  const claims = await verifyToken(project, token, 'invitation');
+  if (typeof claims.email !== 'string') throw new ApiError('INVALID_TOKEN');
+  const user = await project.knex('directus_users').where({ id: claims.id, status: 'invited' }).first();
+  if (!user || String(user.email).toLowerCase() !== claims.email.toLowerCase()) {
+    throw new ApiError('USER_NOT_FOUND', 'No invited user with this email');
+  }
+  // Conditional on the status, so two uses of one link at the same time activate once.
+  const changed = await project
+    .knex('directus_users')
+    .where({ id: user.id, status: 'invited' })
+    .update({ status: 'active' });
+  if (!changed) throw new ApiError('USER_NOT_FOUND', 'No invited user with this email');
+  emitItemEvent({
+    project,
+    action: 'update',
+    collection: 'directus_users',
+    keys: [Number(user.id)],
+    payload: { status: 'active' },
+    accountability,
+  });
+  return safeUser(user);
+}

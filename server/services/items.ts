@@ -1,0 +1,794 @@
+import type { Knex } from 'knex';
+import type { Accountability, ProjectContext } from '../context';
+import { ApiError, isApiError } from '../errors';
+import { applyFilter, type SqlScope } from '../query/filter-to-sql';
+import { castValue } from '../query/cast-value';
+import { coerceFilterValue } from '../query/coerce-value';
+import { readItems, type Item, type ReadResult } from '../query/execute-read';
+import type { Query } from '../query/types';
+import { schemaCache } from '../schema/cache';
+import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
+import { insertReturningId, recordActivity, recordRevision, type ActivityAction } from './activity';
+import { assertKnownFields, isServerFilled, prepareValues } from './payload';
+import { isSecretField, isSoftDeleted, permissionsFor, type Permissions } from './permissions';
+import { readSettings, numberSetting } from './settings';
+
+export type PrimaryKey = string | number;
+
+/** What a hook gets: the open transaction and who is writing. */
+export interface HookContext {
+  trx: Knex.Transaction;
+  collection: string;
+  accountability: Accountability;
+  schema: SchemaModel;
+  project: ProjectContext;
+}
+
+/**
+ * Per-collection behaviour of the system collections. Hooks run inside the write's transaction,
+ * for root and nested writes alike; throwing an ApiError aborts the whole request.
+ */
+export interface ItemsHooks {
+  /** Before validation; may return a changed payload (column values and relations). */
+  beforeCreate?(payload: Item, ctx: HookContext): Promise<Item | void> | Item | void;
+  afterCreate?(key: PrimaryKey, payload: Item, ctx: HookContext): Promise<void> | void;
+  beforeUpdate?(
+    key: PrimaryKey,
+    payload: Item,
+    existing: Item,
+    ctx: HookContext,
+  ): Promise<Item | void> | Item | void;
+  afterUpdate?(key: PrimaryKey, payload: Item, ctx: HookContext): Promise<void> | void;
+  beforeDelete?(key: PrimaryKey, existing: Item, ctx: HookContext): Promise<void> | void;
+  afterDelete?(key: PrimaryKey, existing: Item, ctx: HookContext): Promise<void> | void;
+}
+
+const registeredHooks = new Map<string, ItemsHooks>();
+
+/** Registers the hooks of a (system) collection for every ItemsService write, nested ones included. */
+export function registerItemsHooks(collection: string, hooks: ItemsHooks): void {
+  registeredHooks.set(collection, hooks);
+}
+
+export interface ItemsServiceOptions {
+  collection: string;
+  /** Hooks for this service's root collection, in place of the registered ones. */
+  hooks?: ItemsHooks;
+  /** Internal writes by the server: no permission checks (activity is still recorded). */
+  trusted?: boolean;
+  /** Record activity and revisions (default true; collection presets pass false). */
+  activity?: boolean;
+  /** The activity action of a create (default `create`; files use `upload`). */
+  createAction?: ActivityAction;
+  /** Run inside this transaction instead of opening one. */
+  trx?: Knex.Transaction;
+  /** Skip required-field validation (e.g. invitations create users without a password). */
+  skipRequired?: boolean;
+}
+
+/* ---------------------------------------------------------------- settings, cached briefly */
+
+interface ReadSettings {
+  at: number;
+  defaultLimit: number;
+  nullsLast: boolean;
+}
+const SETTINGS_TTL = 5000;
+const settingsCache = new Map<string, Promise<ReadSettings>>();
+
+function readSettingsFor(project: ProjectContext): Promise<ReadSettings> {
+  const cached = settingsCache.get(project.key);
+  if (cached) return cached;
+  const loading = readSettings(project.knex).then((settings) => {
+    const defaultLimit = numberSetting(settings, 'default_limit', 20);
+    const nullsRaw = settings.sort_null_last;
+    return {
+      at: Date.now(),
+      defaultLimit: defaultLimit > 0 ? defaultLimit : 20,
+      nullsLast:
+        nullsRaw === undefined || nullsRaw === null || nullsRaw === ''
+          ? true
+          : !['0', 'false'].includes(nullsRaw),
+    };
+  });
+  settingsCache.set(project.key, loading);
+  loading.then(
+    () =>
+      setTimeout(
+        () => settingsCache.get(project.key) === loading && settingsCache.delete(project.key),
+        SETTINGS_TTL,
+      ).unref(),
+    () => settingsCache.delete(project.key),
+  );
+  return loading;
+}
+
+/** Drops the cached `default_limit` / `sort_null_last` of a project (after settings change). */
+export function invalidateReadSettings(projectKey: string): void {
+  settingsCache.delete(projectKey);
+}
+
+/* ---------------------------------------------------------------- database errors */
+
+/** Maps constraint violations of each vendor to API errors (204 duplicate, 4 not null, 12 too long). */
+function mapDatabaseError(error: unknown, collection: string): unknown {
+  if (isApiError(error)) return error;
+  const e = error as { code?: string | number; errno?: number; message?: string };
+  const message = String(e?.message ?? '');
+  const code = String(e?.code ?? '');
+  if (
+    code === '23505' ||
+    code === 'ER_DUP_ENTRY' ||
+    e?.errno === 1062 ||
+    /UNIQUE constraint failed/i.test(message)
+  ) {
+    const value =
+      /Key \([^)]*\)=\(([^)]*)\)/.exec(message)?.[1] ?? /Duplicate entry '([^']*)'/.exec(message)?.[1];
+    return new ApiError(
+      'DUPLICATE_ITEM',
+      value !== undefined
+        ? `Duplicate key "${value}" for collection "${collection}"`
+        : `Duplicate key for collection "${collection}"`,
+    );
+  }
+  if (
+    code === '23502' ||
+    code === 'ER_BAD_NULL_ERROR' ||
+    code === 'ER_NO_DEFAULT_FOR_FIELD' ||
+    /NOT NULL constraint failed/i.test(message)
+  ) {
+    const column =
+      /column "([^"]+)"/.exec(message)?.[1] ??
+      /Column '([^']+)'/.exec(message)?.[1] ??
+      /Field '([^']+)'/.exec(message)?.[1] ??
+      /\.(\w+)$/.exec(message)?.[1];
+    return new ApiError('INVALID_REQUEST', `${column ?? 'A field'}: This value should not be blank.`);
+  }
+  if (code === '22001' || code === 'ER_DATA_TOO_LONG') {
+    return new ApiError('UNPROCESSABLE_ENTITY', 'A value is too long for its field');
+  }
+  if (
+    code === '22003' ||
+    code === 'ER_WARN_DATA_OUT_OF_RANGE' ||
+    code === '22P02' ||
+    code === '22007' ||
+    code === '22008' ||
+    code === 'ER_TRUNCATED_WRONG_VALUE' ||
+    code === 'ER_TRUNCATED_WRONG_VALUE_FOR_FIELD'
+  ) {
+    return new ApiError('INVALID_REQUEST', 'A value does not fit its field');
+  }
+  return error;
+}
+
+/* ---------------------------------------------------------------- the write engine */
+
+interface Parent {
+  collection: string;
+  item: PrimaryKey | null;
+  changed: boolean;
+}
+
+interface WriteState {
+  project: ProjectContext;
+  trx: Knex.Transaction;
+  schema: SchemaModel;
+  permissions: Permissions;
+  accountability: Accountability;
+  trusted: boolean;
+  comment: string | null;
+  activity: boolean;
+  now: Date;
+  rootHooks: ItemsHooks | undefined;
+  rootCollection: string;
+  createAction: ActivityAction;
+  skipRequired: boolean;
+  /** Collections whose writes change the schema or cached settings. */
+  touched: Set<string>;
+}
+
+function isObject(value: unknown): value is Item {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function hooksOf(state: WriteState, collection: string): ItemsHooks | undefined {
+  if (collection === state.rootCollection && state.rootHooks) return state.rootHooks;
+  return registeredHooks.get(collection);
+}
+
+function hookContext(state: WriteState, collection: string): HookContext {
+  return {
+    trx: state.trx,
+    collection,
+    accountability: state.accountability,
+    schema: state.schema,
+    project: state.project,
+  };
+}
+
+function infoOf(schema: SchemaModel, collection: string): CollectionInfo {
+  const info = schema.collections.get(collection);
+  if (!info) throw new ApiError('COLLECTION_NOT_FOUND', `Collection "${collection}" not found`);
+  return info;
+}
+
+/** A key as the column stores it; a key that cannot exist → 203. */
+function keyFor(state: WriteState, info: CollectionInfo, key: unknown): PrimaryKey {
+  const field = info.fields.get(info.primaryKey)!;
+  if (key === null || key === undefined || typeof key === 'object')
+    throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+  try {
+    const value = coerceFilterValue(field, key as string | number, state.project.vendor, state.now);
+    if (value === null || typeof value === 'boolean') throw new Error('bad key');
+    return value;
+  } catch {
+    throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+  }
+}
+
+async function loadRow(state: WriteState, info: CollectionInfo, key: PrimaryKey): Promise<Item | undefined> {
+  return (await state.trx(info.collection).where(info.primaryKey, key).first()) as Item | undefined;
+}
+
+/** Whether the caller may see a stored row (writes act only on items the caller can read). */
+async function visible(state: WriteState, info: CollectionInfo, key: PrimaryKey): Promise<boolean> {
+  if (state.trusted || state.permissions.admin) return true;
+  if (!state.permissions.canReadCollection(info.collection)) return false;
+  const rowFilter = state.permissions.rowFilter(info.collection);
+  if (!rowFilter) return true;
+  const scope: SqlScope = {
+    knex: state.trx,
+    vendor: state.project.vendor,
+    schema: state.schema,
+    guard: state.permissions,
+    now: state.now,
+    aliases: { next: 1 },
+  };
+  const qb = state
+    .trx({ t0: info.collection })
+    .where(`t0.${info.primaryKey}`, key)
+    .first(`t0.${info.primaryKey}`);
+  applyFilter(qb, scope, info.collection, 't0', rowFilter, true);
+  return (await qb) !== undefined;
+}
+
+/** The stored row as revisions keep it: cast like reads, without secrets. */
+function snapshot(state: WriteState, info: CollectionInfo, row: Item): Item {
+  const data: Item = {};
+  for (const [name, value] of Object.entries(row)) {
+    const field = info.fields.get(name);
+    if (!field || isSecretField(state.schema, info.collection, name)) continue;
+    data[name] = castValue(field, value);
+  }
+  return data;
+}
+
+function deltaOf(state: WriteState, info: CollectionInfo, columns: Item, withKey: boolean): Item | null {
+  const delta: Item = {};
+  for (const [name, value] of Object.entries(columns)) {
+    const field = info.fields.get(name);
+    if (!field || field.alias || isSecretField(state.schema, info.collection, name)) continue;
+    if (!withKey && name === info.primaryKey) continue;
+    delta[name] = value;
+  }
+  return Object.keys(delta).length > 0 ? delta : null;
+}
+
+async function log(
+  state: WriteState,
+  info: CollectionInfo,
+  action: ActivityAction,
+  key: PrimaryKey,
+  columns: Item,
+  parent: Parent | null,
+  withRevision: boolean,
+): Promise<void> {
+  if (!state.activity || info.collection === 'directus_activity' || info.collection === 'directus_revisions')
+    return;
+  const activity = await recordActivity(state.trx, {
+    action,
+    accountability: state.accountability,
+    collection: info.collection,
+    item: key,
+    comment: parent ? null : state.comment,
+    now: state.now,
+  });
+  if (!withRevision) return;
+  const row = await loadRow(state, info, key);
+  await recordRevision(
+    state.trx,
+    {
+      activity,
+      collection: info.collection,
+      item: key,
+      data: row ? snapshot(state, info, row) : {},
+      delta: deltaOf(state, info, columns, action === 'create'),
+      parent,
+    },
+    state.project.vendor,
+  );
+}
+
+interface SplitPayload {
+  /** Column values, m2o objects already written and replaced by their keys. */
+  columns: Item;
+  /** o2m / translation / m2m lists, written after the item. */
+  toMany: Array<{ field: FieldInfo; value: unknown[] }>;
+}
+
+/** Resolves m2o objects (create / update / delete the related item) and sets to-many lists aside. */
+async function splitPayload(state: WriteState, info: CollectionInfo, payload: Item): Promise<SplitPayload> {
+  assertKnownFields(info, Object.keys(payload));
+  const columns: Item = {};
+  const toMany: SplitPayload['toMany'] = [];
+  for (const [name, value] of Object.entries(payload)) {
+    if (name === '$delete') continue;
+    const field = info.fields.get(name)!;
+    const relation = field.relation;
+    if (field.alias) {
+      if (!relation || relation.kind === 'm2o' || value === null || value === undefined) continue;
+      if (!Array.isArray(value)) throw new ApiError('INVALID_REQUEST', `${name}: expected a list of items`);
+      toMany.push({ field, value });
+      continue;
+    }
+    if (relation?.kind === 'm2o' && value !== null && typeof value === 'object') {
+      if (Array.isArray(value) || Object.keys(value).length === 0) continue;
+      const related = infoOf(state.schema, relation.collection);
+      const object = value as Item;
+      const relatedKey = object[related.primaryKey];
+      if (relatedKey !== undefined && relatedKey !== null) {
+        if (object.$delete === true) {
+          await deleteOne(state, related, relatedKey, null);
+          columns[name] = null;
+          continue;
+        }
+        const rest = Object.keys(object).filter((k) => k !== related.primaryKey && k !== '$delete');
+        const key = keyFor(state, related, relatedKey);
+        if (rest.length > 0) await updateOne(state, related, key, object, null);
+        else if (!(await loadRow(state, related, key)))
+          throw new ApiError('ITEM_NOT_FOUND', `Item not found in "${related.collection}"`);
+        columns[name] = key;
+      } else {
+        columns[name] = await createOne(state, related, object, null);
+      }
+      continue;
+    }
+    columns[name] = value;
+  }
+  return { columns, toMany };
+}
+
+/** Writes the to-many lists of an item: create, update, attach, detach and `$delete` its children. */
+async function writeToMany(
+  state: WriteState,
+  info: CollectionInfo,
+  key: PrimaryKey,
+  lists: SplitPayload['toMany'],
+  changed: boolean,
+): Promise<void> {
+  for (const { field, value } of lists) {
+    const relation = field.relation;
+    if (!relation || relation.kind === 'm2o') continue;
+    const child = infoOf(state.schema, relation.collection);
+    const parent: Parent = { collection: info.collection, item: key, changed };
+    for (const entry of value) {
+      if (entry === null || entry === undefined) continue;
+      if (!isObject(entry)) {
+        if (Array.isArray(entry))
+          throw new ApiError('INVALID_REQUEST', `${field.field}: expected items or keys`);
+        // A bare key attaches an existing child.
+        await updateOne(state, child, keyFor(state, child, entry), { [relation.field]: key }, parent);
+        continue;
+      }
+      const childKey = entry[child.primaryKey];
+      if (childKey === undefined || childKey === null) {
+        if (entry.$delete === true) continue;
+        await createOne(state, child, { ...entry, [relation.field]: key }, parent);
+        continue;
+      }
+      const typedKey = keyFor(state, child, childKey);
+      if (entry.$delete === true) {
+        // o2m: the child goes; m2m: the junction row goes, the far item stays.
+        await deleteOne(state, child, typedKey, parent);
+        continue;
+      }
+      const patch: Item = { ...entry };
+      if (!(relation.field in patch)) patch[relation.field] = key;
+      const exists = await loadRow(state, child, typedKey);
+      if (exists) await updateOne(state, child, typedKey, patch, parent, exists);
+      else await createOne(state, child, patch, parent);
+    }
+  }
+}
+
+async function nextSort(state: WriteState, info: CollectionInfo): Promise<number> {
+  const [row] = (await state.trx(info.collection).max({ max: info.sortField! })) as Array<{ max: unknown }>;
+  const max = Number(row?.max ?? 0);
+  return (Number.isFinite(max) ? max : 0) + 1;
+}
+
+async function createOne(
+  state: WriteState,
+  info: CollectionInfo,
+  input: Item,
+  parent: Parent | null,
+): Promise<PrimaryKey> {
+  if (!isObject(input)) throw new ApiError('INVALID_PAYLOAD');
+  const hooks = hooksOf(state, info.collection);
+  const payload = (await hooks?.beforeCreate?.(input, hookContext(state, info.collection))) ?? input;
+  const { columns, toMany } = await splitPayload(state, info, payload);
+  const values = await prepareValues(info, columns, {
+    action: 'create',
+    vendor: state.project.vendor,
+    now: state.now,
+    user: state.accountability.user,
+    admin: state.permissions.admin || state.trusted,
+    skipRequired: state.skipRequired && info.collection === state.rootCollection,
+  });
+  if (!state.trusted) {
+    const status = info.statusField
+      ? (values[info.statusField] ?? info.fields.get(info.statusField)?.defaultValue ?? undefined)
+      : undefined;
+    const written = Object.keys(payload).filter(
+      (name) => name !== '$delete' && !isServerFilled(info.fields.get(name)),
+    );
+    state.permissions.assertCreate(info, status, written, state.comment);
+  }
+  if (info.sortField && (values[info.sortField] === undefined || values[info.sortField] === null)) {
+    values[info.sortField] = await nextSort(state, info);
+  }
+  const pkField = info.fields.get(info.primaryKey)!;
+  let key: PrimaryKey;
+  if (values[info.primaryKey] !== undefined && values[info.primaryKey] !== null) {
+    await state.trx(info.collection).insert(values);
+    key = values[info.primaryKey] as PrimaryKey;
+  } else {
+    if (!pkField.autoIncrement && !pkField.defaultValue) {
+      throw new ApiError('INVALID_REQUEST', `${info.primaryKey}: This value should not be blank.`);
+    }
+    key = await insertReturningId(state.trx, info.collection, values, info.primaryKey);
+  }
+  state.touched.add(info.collection);
+  await writeToMany(state, info, key, toMany, true);
+  await log(
+    state,
+    info,
+    parent ? 'create' : info.collection === state.rootCollection ? state.createAction : 'create',
+    key,
+    columns,
+    parent,
+    true,
+  );
+  await hooks?.afterCreate?.(key, payload, hookContext(state, info.collection));
+  return key;
+}
+
+async function updateOne(
+  state: WriteState,
+  info: CollectionInfo,
+  rawKey: unknown,
+  input: Item,
+  parent: Parent | null,
+  loaded?: Item,
+  action: ActivityAction = 'update',
+): Promise<PrimaryKey> {
+  if (!isObject(input)) throw new ApiError('INVALID_PAYLOAD');
+  const key = keyFor(state, info, rawKey);
+  const existing = loaded ?? (await loadRow(state, info, key));
+  if (!existing || !(await visible(state, info, key))) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+  const hooks = hooksOf(state, info.collection);
+  const payload =
+    (await hooks?.beforeUpdate?.(key, input, existing, hookContext(state, info.collection))) ?? input;
+  const { columns, toMany } = await splitPayload(state, info, payload);
+  const values = await prepareValues(info, columns, {
+    action: 'update',
+    vendor: state.project.vendor,
+    now: state.now,
+    user: state.accountability.user,
+    admin: state.permissions.admin || state.trusted,
+    existing,
+    skipRequired: state.skipRequired && info.collection === state.rootCollection,
+  });
+  const newStatus = info.statusField ? values[info.statusField] : undefined;
+  if (!state.trusted) {
+    const written = Object.keys(payload).filter(
+      (name) => name !== '$delete' && name !== info.primaryKey && !isServerFilled(info.fields.get(name)),
+    );
+    state.permissions.assertUpdate(info, existing, written, newStatus, state.comment);
+  }
+  const userColumns = Object.keys(values).filter((name) => !isServerFilled(info.fields.get(name)));
+  const changed = userColumns.length > 0;
+  if (changed) {
+    await state.trx(info.collection).where(info.primaryKey, key).update(values);
+    state.touched.add(info.collection);
+  }
+  await writeToMany(state, info, key, toMany, changed);
+  const softDelete =
+    info.statusField !== null &&
+    newStatus !== undefined &&
+    String(newStatus) !== String(existing[info.statusField]) &&
+    isSoftDeleted(info, newStatus);
+  await log(state, info, softDelete ? 'soft-delete' : action, key, columns, parent, true);
+  await hooks?.afterUpdate?.(key, payload, hookContext(state, info.collection));
+  return key;
+}
+
+async function deleteOne(
+  state: WriteState,
+  info: CollectionInfo,
+  rawKey: unknown,
+  parent: Parent | null,
+): Promise<void> {
+  const key = keyFor(state, info, rawKey);
+  const existing = await loadRow(state, info, key);
+  if (!existing || !(await visible(state, info, key))) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+  if (!state.trusted) state.permissions.assertDelete(info, existing, state.comment);
+  const hooks = hooksOf(state, info.collection);
+  await hooks?.beforeDelete?.(key, existing, hookContext(state, info.collection));
+  await state.trx(info.collection).where(info.primaryKey, key).delete();
+  state.touched.add(info.collection);
+  await log(state, info, 'delete', key, {}, parent, false);
+  await hooks?.afterDelete?.(key, existing, hookContext(state, info.collection));
+}
+
+/* ---------------------------------------------------------------- the service */
+
+const SCHEMA_TABLES = new Set(['directus_collections', 'directus_fields', 'directus_relations']);
+
+/**
+ * The one items engine for user and system collections: reads through the query engine with the
+ * caller's permissions as the guard; writes (nested ones included) in one transaction with
+ * permission checks, validation, server-filled fields, activity and revisions.
+ *
+ *   const service = new ItemsService(request.project, request.accountability, { collection: 'directus_roles' });
+ *   const result = await service.readMany(query);              // { data, meta?, warnings }
+ *   const keys = await service.create(body, query);            // then service.readByKeys(keys, query, batch)
+ */
+export class ItemsService {
+  readonly collection: string;
+
+  constructor(
+    readonly project: ProjectContext,
+    readonly accountability: Accountability,
+    readonly options: ItemsServiceOptions,
+  ) {
+    this.collection = options.collection;
+  }
+
+  schema(): Promise<SchemaModel> {
+    return schemaCache.get(this.project);
+  }
+
+  async permissions(): Promise<Permissions> {
+    return permissionsFor(this.project.knex, await this.schema(), this.accountability);
+  }
+
+  /** The collection's model; unknown → 404 code 200. */
+  async info(): Promise<CollectionInfo> {
+    return infoOf(await this.schema(), this.collection);
+  }
+
+  private async readContext() {
+    const [schema, settings] = await Promise.all([this.schema(), readSettingsFor(this.project)]);
+    return {
+      knex: this.options.trx ?? this.project.knex,
+      vendor: this.project.vendor,
+      schema,
+      defaultLimit: settings.defaultLimit,
+      nullsLast: settings.nullsLast,
+    };
+  }
+
+  /**
+   * Reads per the query language. Anonymous callers without read access get 401 code 3 instead
+   * of 403 code 300 (api-v8 §6.1). With `keys`, reads those items (one key → an object).
+   */
+  async readMany(query: Query, options: { keys?: PrimaryKey[] } = {}): Promise<ReadResult> {
+    const ctx = await this.readContext();
+    infoOf(ctx.schema, this.collection);
+    const guard = this.options.trusted
+      ? null
+      : await permissionsFor(this.project.knex, ctx.schema, this.accountability);
+    try {
+      if (options.keys && !query.sort) {
+        // Reads by key come back in key order, not in the collection's manual sort.
+        query = { ...query, sort: [{ field: infoOf(ctx.schema, this.collection).primaryKey, order: 'asc' }] };
+      }
+      return await readItems(ctx, this.collection, query, guard, options.keys ? { keys: options.keys } : {});
+    } catch (error) {
+      if (isApiError(error) && error.code === 300 && this.accountability.user == null) {
+        throw new ApiError('UNAUTHORIZED', 'Unauthorized request');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * One item by key: 404 code 203 when it does not exist or the caller may not read it (hiding
+   * existence). `filter`, `q` and `status` do not apply to reads by key.
+   */
+  async readOne(key: PrimaryKey, query: Query): Promise<ReadResult> {
+    try {
+      return await this.readMany(
+        { ...query, filter: null, q: null, status: null, single: false },
+        { keys: [key] },
+      );
+    } catch (error) {
+      if (isApiError(error) && (error.code === 300 || error.code === 3)) {
+        throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Re-reads written items for the answer: an object for one key (unless `batch`), else a list;
+   * null when the caller cannot read them (the route answers 204).
+   */
+  async readByKeys(keys: PrimaryKey[], query: Query, batch: boolean): Promise<ReadResult | null> {
+    if (keys.length === 0) return batch ? { data: [], warnings: [] } : null;
+    const readQuery: Query = {
+      ...query,
+      filter: null,
+      q: null,
+      status: '*',
+      single: false,
+      limit: -1,
+      offset: 0,
+      page: null,
+    };
+    try {
+      const result = await this.readMany(readQuery, { keys });
+      if (batch && !Array.isArray(result.data)) return { ...result, data: result.data ? [result.data] : [] };
+      if (!batch && Array.isArray(result.data)) return { ...result, data: result.data[0] ?? null };
+      if (!batch && result.data === null) return null;
+      return result;
+    } catch (error) {
+      if (isApiError(error) && [3, 203, 300].includes(error.code)) return null;
+      throw error;
+    }
+  }
+
+  private async write<T>(
+    query: Pick<Query, 'activitySkip' | 'comment'> | null,
+    work: (state: WriteState) => Promise<T>,
+  ): Promise<T> {
+    const schema = await this.schema();
+    infoOf(schema, this.collection);
+    const permissions = await permissionsFor(this.project.knex, schema, this.accountability);
+    const run = async (trx: Knex.Transaction) => {
+      const state: WriteState = {
+        project: this.project,
+        trx,
+        schema,
+        permissions,
+        accountability: this.accountability,
+        trusted: this.options.trusted === true,
+        comment: query?.comment ?? null,
+        activity: this.options.activity !== false && !query?.activitySkip,
+        now: new Date(),
+        rootHooks: this.options.hooks,
+        rootCollection: this.collection,
+        createAction: this.options.createAction ?? 'create',
+        skipRequired: this.options.skipRequired === true,
+        touched: new Set(),
+      };
+      const result = await work(state);
+      return { result, touched: state.touched };
+    };
+    let outcome: { result: T; touched: Set<string> };
+    try {
+      outcome = this.options.trx ? await run(this.options.trx) : await this.project.knex.transaction(run);
+    } catch (error) {
+      throw mapDatabaseError(error, this.collection);
+    }
+    if ([...outcome.touched].some((name) => SCHEMA_TABLES.has(name)))
+      schemaCache.invalidate(this.project.key);
+    if (outcome.touched.has('directus_settings')) {
+      invalidateReadSettings(this.project.key);
+      schemaCache.invalidate(this.project.key);
+    }
+    return outcome.result;
+  }
+
+  /** Creates one item (object) or several (array); returns the new keys in order. */
+  async create(
+    body: unknown,
+    query: Pick<Query, 'activitySkip' | 'comment'> | null = null,
+  ): Promise<PrimaryKey[]> {
+    const items = Array.isArray(body) ? body : [body];
+    if (items.length === 0 || items.some((item) => !isObject(item) || Object.keys(item).length === 0)) {
+      throw new ApiError('INVALID_PAYLOAD');
+    }
+    return this.write(query, async (state) => {
+      const info = infoOf(state.schema, this.collection);
+      const keys: PrimaryKey[] = [];
+      for (const item of items as Item[]) keys.push(await createOne(state, info, item, null));
+      return keys;
+    });
+  }
+
+  /** Updates the items with these keys with one patch. */
+  async update(
+    keys: PrimaryKey[],
+    patch: unknown,
+    query: Pick<Query, 'activitySkip' | 'comment'> | null = null,
+    action: ActivityAction = 'update',
+  ): Promise<PrimaryKey[]> {
+    if (!isObject(patch) || Object.keys(patch).length === 0) throw new ApiError('INVALID_PAYLOAD');
+    return this.write(query, async (state) => {
+      const info = infoOf(state.schema, this.collection);
+      const result: PrimaryKey[] = [];
+      for (const key of keys) result.push(await updateOne(state, info, key, patch, null, undefined, action));
+      return result;
+    });
+  }
+
+  /**
+   * A batch of items, each with its own values: items carrying a key are updated, items without
+   * one are created. An object body must carry its key (else 422 code 12).
+   */
+  async updateBatch(
+    body: unknown,
+    query: Pick<Query, 'activitySkip' | 'comment'> | null = null,
+  ): Promise<PrimaryKey[]> {
+    const info = await this.info();
+    if (isObject(body)) {
+      if (body[info.primaryKey] === undefined || body[info.primaryKey] === null) {
+        throw new ApiError(
+          'UNPROCESSABLE_ENTITY',
+          `Missing primary key "${info.primaryKey}" in the item to update`,
+        );
+      }
+      body = [body];
+    }
+    if (!Array.isArray(body) || body.length === 0) throw new ApiError('INVALID_PAYLOAD');
+    if (body.some((item) => !isObject(item) || Object.keys(item).length === 0)) {
+      throw new ApiError('INVALID_REQUEST', 'Batch update expects an array of items');
+    }
+    return this.write(query, async (state) => {
+      const keys: PrimaryKey[] = [];
+      for (const item of body as Item[]) {
+        const key = item[info.primaryKey];
+        if (key === undefined || key === null) keys.push(await createOne(state, info, item, null));
+        else keys.push(await updateOne(state, info, key, item, null));
+      }
+      return keys;
+    });
+  }
+
+  /** Deletes the items with these keys (hard delete; 404 code 203 for a missing one). */
+  async delete(
+    keys: PrimaryKey[],
+    query: Pick<Query, 'activitySkip' | 'comment'> | null = null,
+  ): Promise<void> {
+    await this.write(query, async (state) => {
+      const info = infoOf(state.schema, this.collection);
+      for (const key of keys) await deleteOne(state, info, key, null);
+    });
+  }
+
+  /** Whether an item exists and the caller may read it. */
+  async readable(key: PrimaryKey): Promise<Item | null> {
+    const schema = await this.schema();
+    const info = infoOf(schema, this.collection);
+    const permissions = await this.permissions();
+    const state = {
+      trx: this.project.knex,
+      permissions,
+      trusted: this.options.trusted === true,
+      project: this.project,
+      schema,
+      now: new Date(),
+    } as unknown as WriteState;
+    let typed: PrimaryKey;
+    try {
+      typed = keyFor(state, info, key);
+    } catch {
+      return null;
+    }
+    const row = await loadRow(state, info, typed);
+    if (!row || !(await visible(state, info, typed))) return null;
+    return row;
+  }
+}

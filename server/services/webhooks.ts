@@ -1,0 +1,366 @@
+import type { ProjectContext } from '../context';
+import { schemaCache } from '../schema';
+import { events, type ItemEvent } from './events';
+import type { ProjectRegistry } from './projects';
+
+/** One usable row of `directus_webhooks` (status `active`). */
+export interface Webhook {
+  id: number;
+  method: 'GET' | 'POST';
+  url: URL;
+  collection: string;
+  action: ItemEvent['action'];
+}
+
+export interface WebhookDeliveryOptions {
+  /** How long one HTTP request may take before it counts as failed. */
+  timeoutMs: number;
+  /** Tries per request, the first one included. */
+  attempts: number;
+  /** Pause before the first retry; each further retry waits four times longer (1 s, 4 s, 16 s). */
+  backoffMs: number;
+  /** How long a project's list of active webhooks is reused (changes through the API clear it at once). */
+  cacheTtlMs: number;
+  /** Requests in flight at the same time, over all projects. */
+  concurrency: number;
+  maxRedirects: number;
+}
+
+export const DEFAULT_WEBHOOK_OPTIONS: WebhookDeliveryOptions = {
+  timeoutMs: 10_000,
+  attempts: 4,
+  backoffMs: 1_000,
+  cacheTtlMs: 10_000,
+  concurrency: 8,
+  maxRedirects: 3,
+};
+
+/** The part of a pino/Fastify logger delivery uses. */
+export interface WebhookLogger {
+  warn(details: object, message: string): void;
+  debug(details: object, message: string): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the project's webhooks after committed item events (started by buildServer). */
+    webhooks: WebhookDelivery;
+  }
+}
+
+const ACTIONS: Record<string, ItemEvent['action']> = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+  'item.create:after': 'create',
+  'item.update:after': 'update',
+  'item.delete:after': 'delete',
+};
+
+/** The URL as it may appear in logs: no credentials, no query string (it may carry tokens). */
+export function loggableUrl(url: URL): string {
+  return `${url.origin}${url.pathname}`;
+}
+
+/** Turns stored rows into webhooks; rows that cannot be sent are returned separately. */
+export function parseWebhookRows(rows: Array<Record<string, unknown>>): {
+  hooks: Webhook[];
+  invalid: Array<{ id: unknown; reason: string }>;
+} {
+  const hooks: Webhook[] = [];
+  const invalid: Array<{ id: unknown; reason: string }> = [];
+  for (const row of rows) {
+    const method = String(row.http_action ?? '').toUpperCase();
+    const action = ACTIONS[String(row.directus_action ?? '').trim()];
+    let url: URL | undefined;
+    try {
+      url = new URL(String(row.url ?? ''));
+    } catch {}
+    if (method !== 'GET' && method !== 'POST') invalid.push({ id: row.id, reason: 'http_action' });
+    else if (!action) invalid.push({ id: row.id, reason: 'directus_action' });
+    else if (!url || !/^https?:$/.test(url.protocol)) invalid.push({ id: row.id, reason: 'url' });
+    else if (!row.collection) invalid.push({ id: row.id, reason: 'collection' });
+    else hooks.push({ id: Number(row.id), method, url, collection: String(row.collection), action });
+  }
+  return { hooks, invalid };
+}
+
+/** Deliveries started in this process (see stopWebhookDelivery). */
+const deliveries = new Set<WebhookDelivery>();
+
+type Outcome = { ok: true } | { ok: false; retry: boolean; status?: number; error?: string };
+
+/**
+ * Delivers webhooks for one server's projects. Listens to the process's item events, which are
+ * emitted after commit, so a rolled-back write sends nothing; delivery runs in the background and
+ * its failures are logged, never reported to the writer.
+ */
+export class WebhookDelivery {
+  readonly options: WebhookDeliveryOptions;
+  private readonly cache = new Map<
+    string,
+    { project: ProjectContext; expires: number; hooks: Promise<Webhook[]> }
+  >();
+  private readonly pending = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
+  private readonly waiting: Array<() => void> = [];
+  private running = 0;
+  private readonly listener = (event: ItemEvent) => this.handle(event);
+
+  constructor(
+    private readonly registry: ProjectRegistry,
+    public logger: WebhookLogger,
+    options: Partial<WebhookDeliveryOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_WEBHOOK_OPTIONS, ...options };
+  }
+
+  start(): this {
+    deliveries.add(this);
+    events.on('item', this.listener);
+    return this;
+  }
+
+  /** Stops listening, aborts requests in flight and pending retries, and waits for them to end. */
+  async stop(): Promise<void> {
+    deliveries.delete(this);
+    events.off('item', this.listener);
+    this.stopping.abort();
+    this.waiting.splice(0).forEach((wake) => wake());
+    await Promise.allSettled([...this.pending]);
+    this.cache.clear();
+  }
+
+  /** Forgets the cached webhooks of a project (all projects without a key). */
+  invalidate(projectKey?: string): void {
+    if (projectKey === undefined) this.cache.clear();
+    else this.cache.delete(projectKey);
+  }
+
+  /** Resolves once every delivery started so far (retries included) has finished. */
+  async idle(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  private handle(event: ItemEvent): void {
+    // The bus is shared by every server in the process; only this server's projects count.
+    if (this.stopping.signal.aborted || event.project.server !== this.registry.server) return;
+    if (event.collection === 'directus_webhooks') this.invalidate(event.project.key);
+    const task = this.deliverEvent(event)
+      .catch((error: unknown) =>
+        this.logger.warn(
+          { project: event.project.key, collection: event.collection, error: describe(error) },
+          'webhooks: could not prepare delivery',
+        ),
+      )
+      .finally(() => this.pending.delete(task));
+    this.pending.add(task);
+  }
+
+  private async deliverEvent(event: ItemEvent): Promise<void> {
+    const hooks = (await this.hooksFor(event.project)).filter(
+      (hook) => hook.collection === event.collection && hook.action === event.action,
+    );
+    if (!hooks.length || !event.keys.length) return;
+    const payloads = await itemPayloads(event);
+    await Promise.all(hooks.flatMap((hook) => payloads.map((payload) => this.send(hook, event, payload))));
+  }
+
+  private hooksFor(project: ProjectContext): Promise<Webhook[]> {
+    const cached = this.cache.get(project.key);
+    if (cached && cached.project === project && cached.expires > Date.now()) return cached.hooks;
+    const hooks = project
+      .knex('directus_webhooks')
+      .where('status', 'active')
+      .select('id', 'http_action', 'url', 'collection', 'directus_action')
+      .then((rows: Array<Record<string, unknown>>) => {
+        const parsed = parseWebhookRows(rows);
+        for (const bad of parsed.invalid) {
+          this.logger.warn(
+            { project: project.key, webhook: bad.id, field: bad.reason },
+            'webhooks: active webhook cannot be sent',
+          );
+        }
+        return parsed.hooks;
+      });
+    const entry = { project, expires: Date.now() + this.options.cacheTtlMs, hooks };
+    this.cache.set(project.key, entry);
+    hooks.catch(() => {
+      if (this.cache.get(project.key) === entry) this.cache.delete(project.key);
+    });
+    return hooks;
+  }
+
+  /** Sends one request with retries; logs the final failure with the webhook's id and URL. */
+  private async send(hook: Webhook, event: ItemEvent, payload: Record<string, unknown>): Promise<void> {
+    const body = hook.method === 'POST' ? JSON.stringify(payload) : undefined;
+    let outcome: Outcome = { ok: false, retry: false };
+    let attempt = 0;
+    while (attempt < this.options.attempts && !this.stopping.signal.aborted) {
+      attempt += 1;
+      outcome = await this.withSlot(() => this.attempt(hook, event, body));
+      if (outcome.ok) {
+        this.logger.debug({ project: event.project.key, webhook: hook.id, attempt }, 'webhooks: delivered');
+        return;
+      }
+      if (!outcome.retry || attempt >= this.options.attempts) break;
+      await this.pause(this.options.backoffMs * 4 ** (attempt - 1));
+    }
+    if (outcome.ok) return;
+    this.logger.warn(
+      {
+        project: event.project.key,
+        webhook: hook.id,
+        url: loggableUrl(hook.url),
+        attempts: attempt,
+        status: outcome.status,
+        error: outcome.error ?? (this.stopping.signal.aborted ? 'server stopping' : undefined),
+      },
+      'webhooks: delivery failed',
+    );
+  }
+
+  private async attempt(hook: Webhook, event: ItemEvent, body: string | undefined): Promise<Outcome> {
+    let url = new URL(hook.url);
+    let method: string = hook.method;
+    let payload = body;
+    const origin = url.origin;
+    for (let hop = 0; ; hop++) {
+      const headers: Record<string, string> = {
+        'user-agent': 'Octavo-Webhooks',
+        'x-octavo-event': `item.${event.action}`,
+        'x-octavo-collection': event.collection,
+      };
+      if (payload !== undefined) headers['content-type'] = 'application/json';
+      // fetch refuses URLs with credentials; send them as Basic auth, and only to the first origin.
+      if (url.username || url.password) {
+        if (url.origin === origin) {
+          const user = decodeURIComponent(url.username);
+          const pass = decodeURIComponent(url.password);
+          headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
+        }
+        url.username = '';
+        url.password = '';
+      }
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method,
+          headers,
+          body: payload,
+          redirect: 'manual',
+          signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), this.stopping.signal]),
+        });
+      } catch (error) {
+        return { ok: false, retry: true, error: describe(error) };
+      }
+      await response.body?.cancel().catch(() => {});
+      const status = response.status;
+      if (status >= 200 && status < 300) return { ok: true };
+      if (status >= 300 && status < 400 && response.headers.get('location')) {
+        if (hop >= this.options.maxRedirects)
+          return { ok: false, retry: false, status, error: 'too many redirects' };
+        let next: URL;
+        try {
+          next = new URL(response.headers.get('location')!, url);
+        } catch {
+          return { ok: false, retry: false, status, error: 'invalid redirect' };
+        }
+        if (!/^https?:$/.test(next.protocol)) {
+          return { ok: false, retry: false, status, error: `redirect to ${next.protocol} refused` };
+        }
+        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+          method = 'GET';
+          payload = undefined;
+        }
+        url = next;
+        continue;
+      }
+      // The receiver's own refusals (4xx) will not change on a retry, except "too busy" / "too slow".
+      return { ok: false, retry: status >= 500 || status === 408 || status === 429, status };
+    }
+  }
+
+  private async withSlot<T>(work: () => Promise<T>): Promise<T> {
+    while (this.running >= this.options.concurrency && !this.stopping.signal.aborted) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.running += 1;
+    try {
+      return await work();
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stopping.signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        this.stopping.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.stopping.signal.addEventListener('abort', done);
+    });
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError') return 'timed out';
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ?? cause?.message ?? error.message;
+  }
+  return String(error);
+}
+
+/**
+ * The bodies v8 sends, one per item: create → the row as stored (read back after commit),
+ * update → the written values plus the primary key, delete → the deleted row when the writer
+ * provided it, else the primary key.
+ */
+export async function itemPayloads(event: ItemEvent): Promise<Array<Record<string, unknown>>> {
+  const { project, collection, keys } = event;
+  let primaryKey = 'id';
+  try {
+    const schema = await schemaCache.get(project);
+    primaryKey = schema.collections.get(collection)?.primaryKey ?? 'id';
+  } catch {}
+  const written = (index: number): Record<string, unknown> | undefined => {
+    const payload = Array.isArray(event.payload) ? event.payload[index] : event.payload;
+    return payload && typeof payload === 'object' ? payload : undefined;
+  };
+  let stored = new Map<string, Record<string, unknown>>();
+  if (event.action === 'create') {
+    const rows: Array<Record<string, unknown>> = await project
+      .knex(collection)
+      .whereIn(primaryKey, keys)
+      .select('*')
+      .catch(() => []);
+    stored = new Map(rows.map((row) => [String(row[primaryKey]), row]));
+  }
+  return keys.map((key, index) => {
+    const row = stored.get(String(key));
+    if (row) return row;
+    return { ...written(index), [primaryKey]: key };
+  });
+}
+
+/** Starts delivering the webhooks of the registry's projects; stop it with `stopWebhookDelivery`. */
+export function startWebhookDelivery(
+  registry: ProjectRegistry,
+  logger: WebhookLogger,
+  options: Partial<WebhookDeliveryOptions> = {},
+): WebhookDelivery {
+  return new WebhookDelivery(registry, logger, options).start();
+}
+
+/** Stops one delivery, or every delivery started in this process. */
+export async function stopWebhookDelivery(delivery?: WebhookDelivery): Promise<void> {
+  const targets = delivery ? [delivery] : [...deliveries];
+  await Promise.all(targets.map((target) => target.stop()));
+}

@@ -1,0 +1,413 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Accountability } from '../../server/context';
+import { schemaCache } from '../../server/schema';
+import { emitItemEvent, type ItemEvent } from '../../server/services/events';
+import { parseWebhookRows, startWebhookDelivery, type WebhookLogger } from '../../server/services/webhooks';
+import { testVendors } from '../helpers/databases';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** A local HTTP receiver; `respond` decides each answer (default 200). */
+async function startReceiver() {
+  const received: Received[] = [];
+  const state: { respond: (req: Received, res: ServerResponse, index: number) => void } = {
+    respond: (_req, res) => res.end('ok'),
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const entry = {
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
+      received.push(entry);
+      state.respond(entry, res, received.length - 1);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    received,
+    state,
+    reset() {
+      received.length = 0;
+      state.respond = (_req, res) => res.end('ok');
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function captureLogger() {
+  const warnings: Array<{ details: Record<string, unknown>; message: string }> = [];
+  const logger: WebhookLogger = {
+    warn: (details, message) => warnings.push({ details: details as Record<string, unknown>, message }),
+    debug: () => {},
+  };
+  return { logger, warnings };
+}
+
+const ADMIN_ACCOUNTABILITY: Accountability = { user: 1, role: 1, admin: true, ip: '127.0.0.1' };
+
+describe.each(testVendors)('webhook delivery (%s)', (vendor) => {
+  let server: TestServer;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let log: ReturnType<typeof captureLogger>;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    server = await startTestServer(vendor);
+    await server.project.knex.schema.createTable('articles', (table) => {
+      table.increments('id');
+      table.string('title', 100).notNullable();
+      table.text('tags');
+    });
+    schemaCache.invalidate('test');
+  });
+  afterAll(async () => {
+    await server?.close();
+    await receiver?.close();
+  });
+  beforeEach(async () => {
+    receiver.reset();
+    log = captureLogger();
+    Object.assign(server.app.webhooks.options, { backoffMs: 20, timeoutMs: 400, attempts: 4 });
+    server.app.webhooks.logger = log.logger;
+    await server.project.knex('directus_webhooks').delete();
+    server.app.webhooks.invalidate();
+  });
+
+  async function addHook(row: {
+    url: string;
+    http_action?: string;
+    collection?: string;
+    directus_action?: string;
+    status?: string;
+  }): Promise<number> {
+    await server.project.knex('directus_webhooks').insert({
+      status: 'active',
+      http_action: 'post',
+      collection: 'articles',
+      directus_action: 'item.create:after',
+      ...row,
+    });
+    server.app.webhooks.invalidate();
+    const stored = await server.project.knex('directus_webhooks').max('id as id').first();
+    return Number(stored!.id);
+  }
+
+  async function emit(event: Omit<ItemEvent, 'project' | 'accountability'>): Promise<void> {
+    emitItemEvent({ ...event, project: server.project, accountability: ADMIN_ACCOUNTABILITY });
+    await server.app.webhooks.idle();
+  }
+
+  it('POSTs the created row, read back from the database, as JSON', async () => {
+    await addHook({ url: `${receiver.base}/created` });
+    await server.project.knex('articles').insert({ title: 'Hello', tags: '["a","b"]' });
+    const row = await server.project.knex('articles').where('title', 'Hello').first();
+    await emit({ action: 'create', collection: 'articles', keys: [row.id], payload: { title: 'Hello' } });
+    expect(receiver.received).toHaveLength(1);
+    const [hit] = receiver.received;
+    expect(hit.method).toBe('POST');
+    expect(hit.url).toBe('/created');
+    expect(hit.headers['content-type']).toBe('application/json');
+    expect(hit.headers['user-agent']).toBe('Octavo-Webhooks');
+    expect(hit.headers['x-octavo-event']).toBe('item.create');
+    expect(hit.headers['x-octavo-collection']).toBe('articles');
+    // The stored row: JSON columns as the stored string, the key as the database returns it.
+    expect(JSON.parse(hit.body)).toEqual({ id: row.id, title: 'Hello', tags: '["a","b"]' });
+  });
+
+  it('sends GET without a body to the URL as configured, query included', async () => {
+    await addHook({
+      url: `${receiver.base}/hook?source=octavo&x=1`,
+      http_action: 'get',
+      directus_action: 'item.update:after',
+    });
+    await emit({ action: 'update', collection: 'articles', keys: [7], payload: { title: 'New' } });
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0].method).toBe('GET');
+    expect(receiver.received[0].url).toBe('/hook?source=octavo&x=1');
+    expect(receiver.received[0].body).toBe('');
+    expect(receiver.received[0].headers['content-type']).toBeUndefined();
+  });
+
+  it('matches collection and action, ignores inactive hooks, and sends one request per item', async () => {
+    await addHook({ url: `${receiver.base}/create` });
+    await addHook({ url: `${receiver.base}/update`, directus_action: 'update' });
+    await addHook({ url: `${receiver.base}/delete`, directus_action: 'item.delete:after' });
+    await addHook({ url: `${receiver.base}/other`, collection: 'pages', directus_action: 'update' });
+    await addHook({ url: `${receiver.base}/inactive`, directus_action: 'update', status: 'inactive' });
+
+    await emit({ action: 'update', collection: 'articles', keys: [1, 2], payload: { title: 'Same' } });
+    expect(receiver.received.map((r) => r.url)).toEqual(['/update', '/update']);
+    expect(receiver.received.map((r) => JSON.parse(r.body)).sort((a, b) => a.id - b.id)).toEqual([
+      { id: 1, title: 'Same' },
+      { id: 2, title: 'Same' },
+    ]);
+
+    receiver.reset();
+    await emit({
+      action: 'delete',
+      collection: 'articles',
+      keys: [3, 4],
+      payload: [
+        { id: 3, title: 'Three' },
+        { id: 4, title: 'Four' },
+      ],
+    });
+    expect(receiver.received.map((r) => r.url)).toEqual(['/delete', '/delete']);
+    expect(receiver.received.map((r) => JSON.parse(r.body).title).sort()).toEqual(['Four', 'Three']);
+
+    receiver.reset();
+    await emit({ action: 'create', collection: 'pages', keys: [1], payload: { title: 'p' } });
+    expect(receiver.received).toEqual([]);
+  });
+
+  it('retries failures with growing pauses and stops at the first success', async () => {
+    await addHook({ url: `${receiver.base}/flaky` });
+    receiver.state.respond = (_req, res, index) => {
+      res.statusCode = index < 2 ? 503 : 200;
+      res.end();
+    };
+    await emit({ action: 'create', collection: 'articles', keys: [999], payload: { title: 'x' } });
+    expect(receiver.received).toHaveLength(3);
+    const [a, b, c] = receiver.received.map((r) => r.at);
+    expect(b - a).toBeGreaterThanOrEqual(18);
+    expect(c - b).toBeGreaterThanOrEqual(75); // 20 ms, then 4 × 20 ms
+    expect(log.warnings).toEqual([]);
+  });
+
+  it('gives up after the configured attempts and logs the webhook id and URL without its query', async () => {
+    const id = await addHook({ url: `${receiver.base}/down?secret=s3cr3t` });
+    server.app.webhooks.options.attempts = 3;
+    receiver.state.respond = (_req, res) => {
+      res.statusCode = 500;
+      res.end();
+    };
+    await emit({ action: 'create', collection: 'articles', keys: [5], payload: { title: 'x' } });
+    expect(receiver.received).toHaveLength(3);
+    expect(log.warnings).toHaveLength(1);
+    expect(log.warnings[0].message).toBe('webhooks: delivery failed');
+    expect(log.warnings[0].details).toMatchObject({ webhook: id, url: `${receiver.base}/down`, status: 500 });
+    expect(JSON.stringify(log.warnings)).not.toContain('s3cr3t');
+  });
+
+  it('does not retry a refusal (4xx) of the receiver', async () => {
+    await addHook({ url: `${receiver.base}/gone` });
+    receiver.state.respond = (_req, res) => {
+      res.statusCode = 404;
+      res.end();
+    };
+    await emit({ action: 'create', collection: 'articles', keys: [5], payload: { title: 'x' } });
+    expect(receiver.received).toHaveLength(1);
+    expect(log.warnings[0].details).toMatchObject({ status: 404, attempts: 1 });
+  });
+
+  it('times out a receiver that does not answer, and retries', async () => {
+    Object.assign(server.app.webhooks.options, { timeoutMs: 150, attempts: 2 });
+    await addHook({ url: `${receiver.base}/slow` });
+    receiver.state.respond = (_req, res) => {
+      setTimeout(() => res.end(), 1_000).unref();
+    };
+    const started = Date.now();
+    await emit({ action: 'create', collection: 'articles', keys: [5], payload: { title: 'x' } });
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(receiver.received).toHaveLength(2);
+    expect(log.warnings[0].details).toMatchObject({ error: 'timed out', attempts: 2 });
+  });
+
+  it('logs an unreachable receiver after retrying', async () => {
+    const closed = await startReceiver();
+    const url = `${closed.base}/nobody`;
+    await closed.close();
+    const id = await addHook({ url });
+    server.app.webhooks.options.attempts = 2;
+    await emit({ action: 'create', collection: 'articles', keys: [5], payload: { title: 'x' } });
+    expect(log.warnings[0].details).toMatchObject({ webhook: id, url, attempts: 2, error: 'ECONNREFUSED' });
+  });
+
+  it('follows http(s) redirects but refuses redirects to other schemes', async () => {
+    await addHook({ url: `${receiver.base}/moved` });
+    receiver.state.respond = (req, res) => {
+      if (req.url === '/moved') {
+        res.writeHead(307, { location: '/final' }).end();
+      } else if (req.url === '/final') {
+        res.end();
+      } else res.writeHead(500).end();
+    };
+    await emit({ action: 'create', collection: 'articles', keys: [5], payload: { title: 'x' } });
+    expect(receiver.received.map((r) => [r.method, r.url])).toEqual([
+      ['POST', '/moved'],
+      ['POST', '/final'],
+    ]);
+    expect(JSON.parse(receiver.received[1].body)).toEqual({ id: 5, title: 'x' });
+    expect(log.warnings).toEqual([]);
+
+    receiver.reset();
+    receiver.state.respond = (_req, res) => res.writeHead(302, { location: 'file:///etc/passwd' }).end();
+    await emit({ action: 'create', collection: 'articles', keys: [5], payload: { title: 'x' } });
+    expect(receiver.received).toHaveLength(1);
+    expect(log.warnings[0].details).toMatchObject({ status: 302, error: 'redirect to file: refused' });
+  });
+
+  it('reloads the webhooks when directus_webhooks changes', async () => {
+    const id = await addHook({ url: `${receiver.base}/a` });
+    server.app.webhooks.options.cacheTtlMs = 60_000;
+    await emit({ action: 'create', collection: 'articles', keys: [1], payload: { title: 'x' } });
+    expect(receiver.received).toHaveLength(1);
+    // Changed behind the cache's back: still the cached list.
+    await server.project.knex('directus_webhooks').where('id', id).update({ status: 'inactive' });
+    await emit({ action: 'create', collection: 'articles', keys: [1], payload: { title: 'x' } });
+    expect(receiver.received).toHaveLength(2);
+    // A write to directus_webhooks (as the webhooks endpoints emit it) clears the cache.
+    await emit({
+      action: 'update',
+      collection: 'directus_webhooks',
+      keys: [id],
+      payload: { status: 'inactive' },
+    });
+    await emit({ action: 'create', collection: 'articles', keys: [1], payload: { title: 'x' } });
+    expect(receiver.received).toHaveLength(2);
+    server.app.webhooks.options.cacheTtlMs = 10_000;
+  });
+
+  it('ignores events of projects served by another server in the same process', async () => {
+    await addHook({ url: `${receiver.base}/mine` });
+    // Same key and database, but opened by another server (another configuration object).
+    const foreign = { ...server.project, server: { ...server.project.server } };
+    emitItemEvent({
+      action: 'create',
+      collection: 'articles',
+      keys: [1],
+      payload: {},
+      project: foreign,
+      accountability: ADMIN_ACCOUNTABILITY,
+    });
+    await server.app.webhooks.idle();
+    expect(receiver.received).toEqual([]);
+  });
+
+  it('stops promptly, abandoning pending retries', async () => {
+    await addHook({ url: `${receiver.base}/down` });
+    const delivery = startWebhookDelivery(server.app.registry, log.logger, {
+      backoffMs: 60_000,
+      attempts: 3,
+    });
+    // The server's own delivery would also retry; make it give up at once.
+    server.app.webhooks.options.attempts = 1;
+    receiver.state.respond = (_req, res) => res.writeHead(500).end();
+    emitItemEvent({
+      action: 'create',
+      collection: 'articles',
+      keys: [1],
+      payload: {},
+      project: server.project,
+      accountability: ADMIN_ACCOUNTABILITY,
+    });
+    await server.app.webhooks.idle();
+    while (receiver.received.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = Date.now();
+    await delivery.stop();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  describe('through the items endpoints', () => {
+    it('delivers after the write is committed, never fails the write, and a failed write sends nothing', async () => {
+      const token = await server.login();
+      const headers = { authorization: `Bearer ${token}` };
+      await addHook({ url: `${receiver.base}/items` });
+      const closed = await startReceiver();
+      const deadUrl = `${closed.base}/dead`;
+      await closed.close();
+      await addHook({ url: deadUrl });
+      server.app.webhooks.options.attempts = 2;
+
+      const created = await server.inject({
+        method: 'POST',
+        url: '/test/items/articles',
+        headers,
+        payload: { title: 'Through the API' },
+      });
+      expect(created.statusCode).toBe(200);
+      const id = created.json().data.id;
+      await server.app.webhooks.idle();
+      expect(receiver.received).toHaveLength(1);
+      expect(JSON.parse(receiver.received[0].body)).toMatchObject({ id, title: 'Through the API' });
+      // The dead receiver was tried and logged, the write stood.
+      expect(log.warnings.map((w) => w.details.url)).toEqual([deadUrl]);
+      expect(await server.project.knex('articles').where('id', id).first()).toBeTruthy();
+
+      // A write that fails (title is required by the column) rolls back and sends nothing.
+      receiver.reset();
+      const failed = await server.inject({
+        method: 'POST',
+        url: '/test/items/articles',
+        headers,
+        payload: [{ title: 'first of two' }, { title: null }],
+      });
+      expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+      await server.app.webhooks.idle();
+      expect(receiver.received).toEqual([]);
+      expect(await server.project.knex('articles').where('title', 'first of two').first()).toBeUndefined();
+    });
+  });
+});
+
+describe('parseWebhookRows', () => {
+  it('keeps usable rows and reports the others with the failing column', () => {
+    const { hooks, invalid } = parseWebhookRows([
+      {
+        id: 1,
+        http_action: 'post',
+        url: 'https://example.com/h',
+        collection: 'a',
+        directus_action: 'create',
+      },
+      {
+        id: 2,
+        http_action: 'GET',
+        url: 'http://example.com/h',
+        collection: 'a',
+        directus_action: 'item.delete:after',
+      },
+      { id: 3, http_action: 'put', url: 'https://example.com/h', collection: 'a', directus_action: 'create' },
+      { id: 4, http_action: 'post', url: 'ftp://example.com/h', collection: 'a', directus_action: 'create' },
+      {
+        id: 5,
+        http_action: 'post',
+        url: 'https://example.com/h',
+        collection: 'a',
+        directus_action: 'item.read',
+      },
+      { id: 6, http_action: 'post', url: 'https://example.com/h', collection: '', directus_action: 'create' },
+    ]);
+    expect(hooks.map((h) => [h.id, h.method, h.action])).toEqual([
+      [1, 'POST', 'create'],
+      [2, 'GET', 'delete'],
+    ]);
+    expect(invalid).toEqual([
+      { id: 3, reason: 'http_action' },
+      { id: 4, reason: 'url' },
+      { id: 5, reason: 'directus_action' },
+      { id: 6, reason: 'collection' },
+    ]);
+  });
+});
