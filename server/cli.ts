@@ -1,13 +1,27 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, PROJECT_KEY, VENDORS, type DatabaseConfig, type ServerConfig, type Vendor } from './config';
+import {
+  ConfigError,
+  loadConfig,
+  PROJECT_KEY,
+  VENDORS,
+  type DatabaseConfig,
+  type ServerConfig,
+  type Vendor,
+} from './config';
 import { isApiError } from './errors';
 import { ProjectRegistry } from './services/projects';
 import { ensureSuperAdminToken } from './services/instance';
 import { hashPassword } from './services/passwords';
 import { seedDemo, DEMO_EDITOR_EMAIL } from './database/demo';
-import { DEFAULT_ADMIN_EMAIL, generatePassword, migrateProjects, startServer, type StartedServer } from './start';
+import {
+  DEFAULT_ADMIN_EMAIL,
+  generatePassword,
+  migrateProjects,
+  startServer,
+  type StartedServer,
+} from './start';
 import pkg from '../package.json' with { type: 'json' };
 
 /**
@@ -143,10 +157,18 @@ const commonOptions = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
-function parse<O extends NonNullable<ParseArgsConfig['options']>>(command: string, args: string[], options: O) {
+function parse<O extends NonNullable<ParseArgsConfig['options']>>(
+  command: string,
+  args: string[],
+  options: O,
+) {
   try {
-    return parseArgs({ args, options: { ...commonOptions, ...options }, allowPositionals: false, strict: true })
-      .values as Record<string, string | boolean | undefined>;
+    return parseArgs({
+      args,
+      options: { ...commonOptions, ...options },
+      allowPositionals: false,
+      strict: true,
+    }).values as Record<string, string | boolean | undefined>;
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/\. To specify a positional.*$/s, '.'), command);
   }
@@ -155,17 +177,30 @@ function parse<O extends NonNullable<ParseArgsConfig['options']>>(command: strin
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /** A value from a flag, else from the environment; `name` is how the error names it. */
-function pick(values: Record<string, unknown>, flag: string, env: Env, variable?: string): string | undefined {
+function pick(
+  values: Record<string, unknown>,
+  flag: string,
+  env: Env,
+  variable?: string,
+): string | undefined {
   const raw = values[flag];
   if (typeof raw === 'string' && raw !== '') return raw;
   const fromEnv = variable ? env[variable] : undefined;
   return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
 }
 
-const FLAG_FOR_SETTING: Record<string, string> = { OCTAVO_HOST: '--host', OCTAVO_PORT: '--port', OCTAVO_DATA: '--data' };
+const FLAG_FOR_SETTING: Record<string, string> = {
+  OCTAVO_HOST: '--host',
+  OCTAVO_PORT: '--port',
+  OCTAVO_DATA: '--data',
+};
 
 /** Loads the instance configuration with flags taking the place of their environment variables. */
-function configFrom(values: Record<string, unknown>, env: Env, flags: Record<string, string> = {}): ServerConfig {
+function configFrom(
+  values: Record<string, unknown>,
+  env: Env,
+  flags: Record<string, string> = {},
+): ServerConfig {
   const merged: Env = { ...env };
   const used: string[] = [];
   for (const [flag, variable] of Object.entries({ data: 'OCTAVO_DATA', ...flags })) {
@@ -181,7 +216,10 @@ function configFrom(values: Record<string, unknown>, env: Env, flags: Record<str
       (name) => used.includes(name) && (error as Error).message.includes(` ${name}:`),
     );
     if (error instanceof ConfigError && setting) {
-      throw new ConfigError(`${setting} (${FLAG_FOR_SETTING[setting]})`, (error as Error).message.split(': ').slice(1).join(': '));
+      throw new ConfigError(
+        `${setting} (${FLAG_FOR_SETTING[setting]})`,
+        (error as Error).message.split(': ').slice(1).join(': '),
+      );
     }
     throw error;
   }
@@ -239,20 +277,30 @@ async function passwordFrom(
   return first;
 }
 
-function projectKey(values: Record<string, unknown>, env: Env, registry: ProjectRegistry, command: string): string {
+function projectKey(
+  values: Record<string, unknown>,
+  env: Env,
+  registry: ProjectRegistry,
+  command: string,
+): string {
   const given = pick(values, 'project', env, 'OCTAVO_PROJECT');
   const keys = registry.keys(true);
   if (given) {
     if (!registry.exists(given)) {
       throw new CliError(
-        `No project "${given}" in ${registry.folder}` + (keys.length ? ` (projects: ${keys.join(', ')}).` : '.'),
+        `No project "${given}" in ${registry.folder}` +
+          (keys.length ? ` (projects: ${keys.join(', ')}).` : '.'),
       );
     }
     return given;
   }
   if (keys.length === 1) return keys[0];
-  if (keys.length === 0) throw new CliError(`There is no project in ${registry.folder} yet; run "octavo init" first.`);
-  throw new UsageError(`Which project? Pass --project or set OCTAVO_PROJECT (projects: ${keys.join(', ')}).`, command);
+  if (keys.length === 0)
+    throw new CliError(`There is no project in ${registry.folder} yet; run "octavo init" first.`);
+  throw new UsageError(
+    `Which project? Pass --project or set OCTAVO_PROJECT (projects: ${keys.join(', ')}).`,
+    command,
+  );
 }
 
 function credentialLine(role: string, email: string, password: string | undefined, variable: string): string {
@@ -278,10 +326,14 @@ async function runStart(args: string[], env: Env, io: Output): Promise<number> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new CliError(`Port ${config.port} on ${config.host} is in use: set OCTAVO_PORT (or --port) to another port.`);
+      throw new CliError(
+        `Port ${config.port} on ${config.host} is in use: set OCTAVO_PORT (or --port) to another port.`,
+      );
     }
     if (code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-      throw new CliError(`Cannot listen on ${config.host}:${config.port} (${code}): check OCTAVO_HOST and OCTAVO_PORT.`);
+      throw new CliError(
+        `Cannot listen on ${config.host}:${config.port} (${code}): check OCTAVO_HOST and OCTAVO_PORT.`,
+      );
     }
     throw error;
   }
@@ -292,11 +344,22 @@ async function runStart(args: string[], env: Env, io: Output): Promise<number> {
     const items = boot.demo ? Object.values(boot.demo.items).reduce((a, b) => a + b, 0) : 0;
     io.out(
       `Created the project "${boot.project}" on SQLite (${join(config.dataDir, boot.filename)})` +
-        (boot.demo ? ` with the demo magazine: ${items} items in ${Object.keys(boot.demo.items).length} collections.` : '.'),
+        (boot.demo
+          ? ` with the demo magazine: ${items} items in ${Object.keys(boot.demo.items).length} collections.`
+          : '.'),
     );
-    io.out(credentialLine('Administrator', boot.admin.email, boot.admin.generatedPassword, 'OCTAVO_ADMIN_PASSWORD'));
+    io.out(
+      credentialLine(
+        'Administrator',
+        boot.admin.email,
+        boot.admin.generatedPassword,
+        'OCTAVO_ADMIN_PASSWORD',
+      ),
+    );
     if (boot.editor) {
-      io.out(credentialLine('Editor', boot.editor.email, boot.editor.generatedPassword, 'OCTAVO_EDITOR_PASSWORD'));
+      io.out(
+        credentialLine('Editor', boot.editor.email, boot.editor.generatedPassword, 'OCTAVO_EDITOR_PASSWORD'),
+      );
     }
     if (boot.admin.generatedPassword || boot.editor?.generatedPassword) {
       io.out('  Generated passwords are shown only this once: note them, or change them after signing in.');
@@ -371,11 +434,17 @@ async function runInit(args: string[], env: Env, io: Output): Promise<number> {
   const key = pick(values, 'key', env, 'OCTAVO_INIT_KEY');
   if (!key) throw new UsageError('Missing the project key: pass --key or set OCTAVO_INIT_KEY.', 'init');
   if (!PROJECT_KEY.test(key)) {
-    throw new UsageError(`The project key "${key}" (--key) may contain only letters, digits, "_" and "-".`, 'init');
+    throw new UsageError(
+      `The project key "${key}" (--key) may contain only letters, digits, "_" and "-".`,
+      'init',
+    );
   }
   const vendor = (pick(values, 'vendor', env, 'OCTAVO_INIT_VENDOR') ?? 'sqlite') as Vendor;
   if (!VENDORS.includes(vendor)) {
-    throw new UsageError(`--vendor (OCTAVO_INIT_VENDOR): "${vendor}" is not one of ${VENDORS.join(', ')}.`, 'init');
+    throw new UsageError(
+      `--vendor (OCTAVO_INIT_VENDOR): "${vendor}" is not one of ${VENDORS.join(', ')}.`,
+      'init',
+    );
   }
   const portText = pick(values, 'port', env, 'OCTAVO_INIT_DB_PORT');
   const port = portText === undefined ? undefined : Number(portText);
@@ -384,10 +453,17 @@ async function runInit(args: string[], env: Env, io: Output): Promise<number> {
   }
   let database: DatabaseConfig;
   if (vendor === 'sqlite') {
-    database = { vendor, filename: pick(values, 'filename', env, 'OCTAVO_INIT_DB_FILENAME') ?? `${key}.sqlite` };
+    database = {
+      vendor,
+      filename: pick(values, 'filename', env, 'OCTAVO_INIT_DB_FILENAME') ?? `${key}.sqlite`,
+    };
   } else {
     const name = pick(values, 'database', env, 'OCTAVO_INIT_DB_NAME');
-    if (!name) throw new UsageError(`Missing the database name for ${vendor}: pass --database or set OCTAVO_INIT_DB_NAME.`, 'init');
+    if (!name)
+      throw new UsageError(
+        `Missing the database name for ${vendor}: pass --database or set OCTAVO_INIT_DB_NAME.`,
+        'init',
+      );
     database = {
       vendor,
       host: pick(values, 'host', env, 'OCTAVO_INIT_DB_HOST') ?? '127.0.0.1',
@@ -400,12 +476,21 @@ async function runInit(args: string[], env: Env, io: Output): Promise<number> {
 
   const existing = Boolean(values.existing);
   const adminEmail = pick(values, 'admin-email', env, 'OCTAVO_ADMIN_EMAIL') ?? DEFAULT_ADMIN_EMAIL;
-  if (!EMAIL.test(adminEmail)) throw new UsageError(`--admin-email: "${adminEmail}" is not an email address.`, 'init');
+  if (!EMAIL.test(adminEmail))
+    throw new UsageError(`--admin-email: "${adminEmail}" is not an email address.`, 'init');
   const registry = new ProjectRegistry(config);
-  if (registry.exists(key)) throw new CliError(`A project named "${key}" already exists (${registry.folder}/${key}.json).`);
+  if (registry.exists(key))
+    throw new CliError(`A project named "${key}" already exists (${registry.folder}/${key}.json).`);
   const adminPassword = existing
     ? ''
-    : await passwordFrom(values, 'admin-password', env, 'OCTAVO_ADMIN_PASSWORD', 'init', 'administrator password');
+    : await passwordFrom(
+        values,
+        'admin-password',
+        env,
+        'OCTAVO_ADMIN_PASSWORD',
+        'init',
+        'administrator password',
+      );
 
   try {
     const project = await registry.create({
@@ -444,7 +529,8 @@ async function runInit(args: string[], env: Env, io: Output): Promise<number> {
     }
     const hadToken = ensureSuperAdminToken(config, false);
     const token = ensureSuperAdminToken(config, true);
-    if (!hadToken) io.out(`Super-admin token (shown once, kept in ${join(config.dataDir, 'octavo.json')}): ${token}`);
+    if (!hadToken)
+      io.out(`Super-admin token (shown once, kept in ${join(config.dataDir, 'octavo.json')}): ${token}`);
     io.out(`API (after "octavo start"): ${config.publicUrl}${key}/`);
     return 0;
   } finally {
@@ -510,12 +596,15 @@ async function runUser(args: string[], env: Env, io: Output): Promise<number> {
     let role = 1;
     if (action === 'create' && values.role !== undefined) {
       role = Number(values.role);
-      if (!Number.isInteger(role) || role < 1) throw new UsageError(`--role: "${values.role}" is not a role id.`, command);
+      if (!Number.isInteger(role) || role < 1)
+        throw new UsageError(`--role: "${values.role}" is not a role id.`, command);
     }
     const password = await passwordFrom(values, 'password', env, 'OCTAVO_USER_PASSWORD', command, 'password');
     const project = (await registry.get(key))!;
     const knex = project.knex;
-    const user = await knex('directus_users').whereRaw('lower(??) = ?', ['email', email.toLowerCase()]).first('id', 'email');
+    const user = await knex('directus_users')
+      .whereRaw('lower(??) = ?', ['email', email.toLowerCase()])
+      .first('id', 'email');
 
     if (action === 'password') {
       if (!user) throw new CliError(`No user with the email ${email} in the project "${key}".`);
@@ -529,7 +618,10 @@ async function runUser(args: string[], env: Env, io: Output): Promise<number> {
       return 0;
     }
 
-    if (user) throw new CliError(`A user with the email ${email} already exists in the project "${key}" (#${user.id}).`);
+    if (user)
+      throw new CliError(
+        `A user with the email ${email} already exists in the project "${key}" (#${user.id}).`,
+      );
     const roleRow = await knex('directus_roles').where('id', role).first('id', 'name');
     if (!roleRow) {
       const roles = await knex('directus_roles').orderBy('id').select('id', 'name');
@@ -549,7 +641,9 @@ async function runUser(args: string[], env: Env, io: Output): Promise<number> {
       locale: 'en-US',
     });
     const created = await knex('directus_users').where('email', email).first('id');
-    io.out(`Created the user ${email} (#${created.id}, role ${role} ${roleRow.name}) in the project "${key}".`);
+    io.out(
+      `Created the user ${email} (#${created.id}, role ${role} ${roleRow.name}) in the project "${key}".`,
+    );
     return 0;
   } finally {
     await registry.closeAll();

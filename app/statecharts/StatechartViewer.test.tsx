@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise } from 'xstate';
@@ -10,10 +11,13 @@ import { StatechartViewer } from './StatechartViewer';
 
 function renderViewer(name: string) {
   const { hook } = memoryLocation({ path: `/statecharts/${name}` });
+  // StrictMode mounts twice in development: the detached copy must survive it.
   return render(
-    <Router hook={hook}>
-      <StatechartViewer name={name} />
-    </Router>,
+    <StrictMode>
+      <Router hook={hook}>
+        <StatechartViewer name={name} />
+      </Router>
+    </StrictMode>,
   );
 }
 

@@ -4,6 +4,7 @@ import {
   type AnyActorRef,
   type AnyEventObject,
   type AnyMachineSnapshot,
+  type AnyStateMachine,
 } from 'xstate';
 import type { MachineEntry } from '../../machines/catalog';
 import { requiredImplementations } from '../../machines/implementations';

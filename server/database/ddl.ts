@@ -28,7 +28,10 @@ interface TypeEntry {
   alias: boolean;
   system: boolean;
   relational: boolean;
-  datatypes: Record<Vendor, { allowed: string[]; default: string; length?: number; precision?: number; scale?: number }> | null;
+  datatypes: Record<
+    Vendor,
+    { allowed: string[]; default: string; length?: number; precision?: number; scale?: number }
+  > | null;
 }
 
 const DATATYPES = fieldTypes.datatypes as Record<Vendor, Record<string, DatatypeEntry>>;
@@ -186,7 +189,11 @@ export function columnTypeSql(vendor: Vendor, spec: ColumnSpec): string {
 }
 
 /** The full column definition as it appears in CREATE TABLE / ADD COLUMN / MODIFY. */
-export function columnSql(vendor: Vendor, spec: ColumnSpec, options: { inlinePrimary?: boolean } = {}): string {
+export function columnSql(
+  vendor: Vendor,
+  spec: ColumnSpec,
+  options: { inlinePrimary?: boolean } = {},
+): string {
   const parts = [quoteId(vendor, spec.name)];
   if (spec.autoIncrement && spec.primaryKey) {
     if (vendor === 'sqlite') return `${parts[0]} INTEGER PRIMARY KEY AUTOINCREMENT`;
@@ -198,7 +205,8 @@ export function columnSql(vendor: Vendor, spec: ColumnSpec, options: { inlinePri
   }
   parts.push(columnTypeSql(vendor, spec));
   parts.push(spec.nullable && !spec.primaryKey ? 'NULL' : 'NOT NULL');
-  if (spec.defaultValue !== undefined && !spec.autoIncrement) parts.push(`DEFAULT ${literal(vendor, spec.defaultValue)}`);
+  if (spec.defaultValue !== undefined && !spec.autoIncrement)
+    parts.push(`DEFAULT ${literal(vendor, spec.defaultValue)}`);
   if (spec.primaryKey && options.inlinePrimary !== false) parts.push('PRIMARY KEY');
   return parts.join(' ');
 }
@@ -246,7 +254,8 @@ export async function currentColumn(
     scale: entry?.length === 'precision_scale' ? col.scale : null,
     unsigned: extras.unsigned.has(column),
     nullable: col.nullable,
-    defaultValue: col.autoIncrement ? undefined : col.defaultValue === null ? (col.nullable ? undefined : undefined) : col.defaultValue,
+    // No default and DEFAULT NULL are the same thing to a column.
+    defaultValue: col.autoIncrement || col.defaultValue === null ? undefined : col.defaultValue,
     primaryKey: col.primaryKey,
     autoIncrement: col.autoIncrement,
     unique: extras.unique.has(column),
@@ -313,7 +322,9 @@ export async function tableExtras(
       );
       for (const index of indexes) {
         if (!index.unique || index.origin === 'pk') continue;
-        const cols: Array<{ name: string }> = await db.raw('select * from pragma_index_info(?)', [index.name]);
+        const cols: Array<{ name: string }> = await db.raw('select * from pragma_index_info(?)', [
+          index.name,
+        ]);
         if (cols.length === 1) of(name).unique.add(cols[0].name);
       }
     }
@@ -355,7 +366,13 @@ export async function foreignKeys(db: Knex, vendor: Vendor, table?: string): Pro
         where c.contype = 'f' ${table ? 'and t.relname = ?' : ''}`,
       table ? [table] : [],
     );
-    const rules: Record<string, string> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' };
+    const rules: Record<string, string> = {
+      a: 'NO ACTION',
+      r: 'RESTRICT',
+      c: 'CASCADE',
+      n: 'SET NULL',
+      d: 'SET DEFAULT',
+    };
     return (rows as any[]).map((r) => ({
       name: r.name,
       table: r.t,
@@ -417,7 +434,9 @@ async function sqliteRebuild(db: Knex, table: string, change: SqliteRebuild): Pr
   const pkColumns = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
   const q = (name: string) => quoteId('sqlite', name);
   const drop = new Set(change.dropColumns ?? []);
-  const replaced = new Map((change.columns ?? []).filter((c) => c.mode === 'replace').map((c) => [c.spec.name, c.spec]));
+  const replaced = new Map(
+    (change.columns ?? []).filter((c) => c.mode === 'replace').map((c) => [c.spec.name, c.spec]),
+  );
   const columns: SqliteColumn[] = [];
   const copied: string[] = [];
   for (const col of info) {
@@ -438,7 +457,10 @@ async function sqliteRebuild(db: Knex, table: string, change: SqliteRebuild): Pr
     columns.push({ name: col.name, definition: definition.trim() });
   }
   for (const add of (change.columns ?? []).filter((c) => c.mode === 'add')) {
-    columns.push({ name: add.spec.name, definition: columnSql('sqlite', add.spec).slice(q(add.spec.name).length + 1) });
+    columns.push({
+      name: add.spec.name,
+      definition: columnSql('sqlite', add.spec).slice(q(add.spec.name).length + 1),
+    });
   }
   const dropFkOn = new Set([...(change.dropForeignKeysOn ?? []), ...drop]);
   const fks = [
@@ -461,7 +483,9 @@ async function sqliteRebuild(db: Knex, table: string, change: SqliteRebuild): Pr
   );
   for (const index of indexList) {
     if (index.origin === 'pk') continue;
-    const cols: Array<{ name: string | null }> = await db.raw('select * from pragma_index_info(?)', [index.name]);
+    const cols: Array<{ name: string | null }> = await db.raw('select * from pragma_index_info(?)', [
+      index.name,
+    ]);
     const names = cols.map((c) => c.name ?? '');
     if (names.some((n) => drop.has(n))) continue;
     if (index.unique && names.length === 1 && dropUnique.has(names[0])) continue;
@@ -479,7 +503,9 @@ async function sqliteRebuild(db: Knex, table: string, change: SqliteRebuild): Pr
     indexes.push(`CREATE UNIQUE INDEX ${q(uniqueName(table, column))} ON ${q(table)} (${q(column)})`);
   }
   for (const fk of change.addForeignKeys ?? []) {
-    indexes.push(`CREATE INDEX IF NOT EXISTS ${q(constraintName('ix', table, fk.column))} ON ${q(table)} (${q(fk.column)})`);
+    indexes.push(
+      `CREATE INDEX IF NOT EXISTS ${q(constraintName('ix', table, fk.column))} ON ${q(table)} (${q(fk.column)})`,
+    );
   }
   const seq = autoincrement
     ? await db('sqlite_sequence')
@@ -502,7 +528,12 @@ async function sqliteRebuild(db: Knex, table: string, change: SqliteRebuild): Pr
 // ---------------------------------------------------------------------------------------------
 // Table and column changes
 
-export async function createTable(db: Knex, vendor: Vendor, table: string, columns: ColumnSpec[]): Promise<void> {
+export async function createTable(
+  db: Knex,
+  vendor: Vendor,
+  table: string,
+  columns: ColumnSpec[],
+): Promise<void> {
   const q = (name: string) => quoteId(vendor, name);
   const primary = columns.filter((c) => c.primaryKey);
   const inline = primary.length === 1;
@@ -566,10 +597,15 @@ export async function addColumn(db: Knex, vendor: Vendor, table: string, spec: C
   const q = (name: string) => quoteId(vendor, name);
   if (vendor === 'sqlite' && (spec.primaryKey || (!spec.nullable && spec.defaultValue === undefined))) {
     // ADD COLUMN cannot add a NOT NULL column without a default: rebuild (fails if rows exist).
-    await sqliteRebuild(db, table, { columns: [{ spec, mode: 'add' }], addUnique: spec.unique ? [spec.name] : [] });
+    await sqliteRebuild(db, table, {
+      columns: [{ spec, mode: 'add' }],
+      addUnique: spec.unique ? [spec.name] : [],
+    });
     return;
   }
-  await db.raw(`ALTER TABLE ${q(table)} ADD ${vendor === 'sqlite' ? 'COLUMN ' : ''}${columnSql(vendor, spec)}`);
+  await db.raw(
+    `ALTER TABLE ${q(table)} ADD ${vendor === 'sqlite' ? 'COLUMN ' : ''}${columnSql(vendor, spec)}`,
+  );
   if (spec.unique && !spec.primaryKey) await addUnique(db, vendor, table, spec.name);
 }
 
@@ -604,7 +640,12 @@ export async function alterColumn(
     if (!definitionChanged && !uniqueAdded && !uniqueDropped) return;
     if (definitionChanged) {
       await sqliteRebuild(db, table, {
-        columns: [{ spec: { ...to, primaryKey: from.primaryKey, autoIncrement: from.autoIncrement }, mode: 'replace' }],
+        columns: [
+          {
+            spec: { ...to, primaryKey: from.primaryKey, autoIncrement: from.autoIncrement },
+            mode: 'replace',
+          },
+        ],
         addUnique: uniqueAdded ? [to.name] : [],
         dropUnique: uniqueDropped ? [to.name] : [],
       });
@@ -617,7 +658,8 @@ export async function alterColumn(
     if (vendor === 'mysql') {
       const spec = { ...to, primaryKey: false, autoIncrement: from.autoIncrement && from.primaryKey };
       let definition = columnSql(vendor, spec, { inlinePrimary: false });
-      if (spec.autoIncrement) definition = `${q(to.name)} ${columnTypeSql(vendor, to)} NOT NULL AUTO_INCREMENT`;
+      if (spec.autoIncrement)
+        definition = `${q(to.name)} ${columnTypeSql(vendor, to)} NOT NULL AUTO_INCREMENT`;
       await db.raw(`ALTER TABLE ${q(table)} MODIFY ${definition}`);
     } else {
       const col = q(to.name);
@@ -660,7 +702,9 @@ export async function addForeignKey(db: Knex, vendor: Vendor, fk: ForeignKeyInfo
   }
   const name = constraintName('fk', fk.table, fk.column);
   if (vendor === 'postgres') {
-    await db.raw(`CREATE INDEX IF NOT EXISTS ${q(constraintName('ix', fk.table, fk.column))} ON ${q(fk.table)} (${q(fk.column)})`);
+    await db.raw(
+      `CREATE INDEX IF NOT EXISTS ${q(constraintName('ix', fk.table, fk.column))} ON ${q(fk.table)} (${q(fk.column)})`,
+    );
   }
   // MySQL creates the index of the foreign key itself.
   await db.raw(
@@ -677,7 +721,9 @@ export async function dropForeignKey(db: Knex, vendor: Vendor, table: string, co
     return;
   }
   for (const fk of existing) {
-    await db.raw(`ALTER TABLE ${q(table)} ${vendor === 'mysql' ? 'DROP FOREIGN KEY' : 'DROP CONSTRAINT'} ${q(fk.name!)}`);
+    await db.raw(
+      `ALTER TABLE ${q(table)} ${vendor === 'mysql' ? 'DROP FOREIGN KEY' : 'DROP CONSTRAINT'} ${q(fk.name!)}`,
+    );
   }
   const index = constraintName('ix', table, column);
   if (vendor === 'postgres') await db.raw(`DROP INDEX IF EXISTS ${q(index)}`);
@@ -739,7 +785,8 @@ export class SchemaUnit {
    */
   async step<T>(name: string, run: (db: Knex) => Promise<T>, undo?: (db: Knex) => Promise<void>): Promise<T> {
     const index = this.count++;
-    if (failureHook?.({ index, name, phase: 'before' })) throw new Error(`Injected failure before step ${index} (${name})`);
+    if (failureHook?.({ index, name, phase: 'before' }))
+      throw new Error(`Injected failure before step ${index} (${name})`);
     const result = await run(this.db);
     if (undo) this.undos.push({ name, undo });
     else this.undos.push({ name, undo: async () => {} });
@@ -755,29 +802,48 @@ export class SchemaUnit {
           await db(table).insert(row);
           return row[key];
         }
-        const result = this.vendor === 'postgres' ? await db(table).insert(row, [key]) : await db(table).insert(row);
+        const result =
+          this.vendor === 'postgres' ? await db(table).insert(row, [key]) : await db(table).insert(row);
         const first = result[0] as unknown;
         return typeof first === 'object' && first !== null ? (first as Record<string, unknown>)[key] : first;
       },
       async (db) => {
         const probe = { ...row };
-        if (key in probe) await db(table).where(key, probe[key] as any).delete();
-        else await db(table).where(probe as any).delete();
+        if (key in probe)
+          await db(table)
+            .where(key, probe[key] as any)
+            .delete();
+        else
+          await db(table)
+            .where(probe as any)
+            .delete();
       },
     );
   }
 
   /** Updates rows; undone by writing their previous values back. */
-  async updateRows(table: string, where: Record<string, unknown>, patch: Record<string, unknown>, key = 'id'): Promise<void> {
-    const before: Array<Record<string, unknown>> = await this.db(table).where(where as any).select('*');
+  async updateRows(
+    table: string,
+    where: Record<string, unknown>,
+    patch: Record<string, unknown>,
+    key = 'id',
+  ): Promise<void> {
+    const before: Array<Record<string, unknown>> = await this.db(table)
+      .where(where as any)
+      .select('*');
     if (!before.length) return;
     await this.step(
       `update ${table}`,
       async (db) => {
-        await db(table).where(where as any).update(patch);
+        await db(table)
+          .where(where as any)
+          .update(patch);
       },
       async (db) => {
-        for (const row of before) await db(table).where(key, row[key] as any).update(row);
+        for (const row of before)
+          await db(table)
+            .where(key, row[key] as any)
+            .update(row);
       },
     );
   }
@@ -863,7 +929,10 @@ async function runUnit<T>(
     }
   };
   if (vendor !== 'sqlite') return knex.transaction(body);
-  const client = knex.client as { acquireConnection(): Promise<any>; releaseConnection(c: any): Promise<void> };
+  const client = knex.client as {
+    acquireConnection(): Promise<any>;
+    releaseConnection(c: any): Promise<void>;
+  };
   const connection = await client.acquireConnection();
   try {
     await knex.raw('PRAGMA foreign_keys = OFF').connection(connection);

@@ -15,7 +15,13 @@ import {
 } from './demo-data/model';
 import { buildDemoContent, type Row } from './demo-data/content';
 
-export { DEMO_COLLECTIONS, DEMO_RELATIONS, EDITOR_ROLE, EDITOR_PERMISSIONS, PUBLIC_PERMISSIONS } from './demo-data/model';
+export {
+  DEMO_COLLECTIONS,
+  DEMO_RELATIONS,
+  EDITOR_ROLE,
+  EDITOR_PERMISSIONS,
+  PUBLIC_PERMISSIONS,
+} from './demo-data/model';
 export { buildDemoContent } from './demo-data/content';
 
 export const DEMO_EDITOR_EMAIL = 'editor@example.com';
@@ -120,10 +126,10 @@ async function clearLeftovers(knex: Knex): Promise<void> {
 /** PostgreSQL sequences do not follow explicit ids; move them past the largest one. */
 async function syncSequence(knex: Knex, vendor: Vendor, table: string): Promise<void> {
   if (vendor !== 'postgres') return;
-  await knex.raw(`select setval(pg_get_serial_sequence(?, 'id'), coalesce((select max("id") from ??), 0) + 1, false)`, [
-    table,
-    table,
-  ]);
+  await knex.raw(
+    `select setval(pg_get_serial_sequence(?, 'id'), coalesce((select max("id") from ??), 0) + 1, false)`,
+    [table, table],
+  );
 }
 
 function permissionRows(role: number, permissions: PermissionDef[]) {
@@ -225,7 +231,11 @@ async function ensureEditorUser(
   return { id: Number(row.id), created: true };
 }
 
-async function insertAll(knex: Knex, vendor: Vendor, passwordHash: string | undefined): Promise<DemoSeedResult> {
+async function insertAll(
+  knex: Knex,
+  vendor: Vendor,
+  passwordHash: string | undefined,
+): Promise<DemoSeedResult> {
   const admin = await knex('directus_users').where('role', 1).orderBy('id').first('id');
   const role = await ensureEditorRole(knex, vendor);
   const editor = await ensureEditorUser(knex, role, passwordHash);
@@ -244,7 +254,8 @@ async function insertAll(knex: Knex, vendor: Vendor, passwordHash: string | unde
     });
     // Small chunks keep every vendor under its bound-parameter limit.
     for (let i = 0; i < rows.length; i += 50) await knex(table).insert(rows.slice(i, i + 50));
-    if (rows.length && 'id' in rows[0] && typeof rows[0].id === 'number') await syncSequence(knex, vendor, table);
+    if (rows.length && 'id' in rows[0] && typeof rows[0].id === 'number')
+      await syncSequence(knex, vendor, table);
     items[table] = rows.length;
   }
 

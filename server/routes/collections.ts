@@ -13,7 +13,9 @@ import { asSqlError } from './fields';
 export const collectionsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    return respond(request, reply, { data: await listCollections(request.project, request.accountability, query) });
+    return respond(request, reply, {
+      data: await listCollections(request.project, request.accountability, query),
+    });
   });
 
   app.get('/:collection', async (request, reply) => {
@@ -23,7 +25,9 @@ export const collectionsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/', async (request, reply) => {
-    const data = await asSqlError(() => createCollection(request.project, request.accountability, request.body));
+    const data = await asSqlError(() =>
+      createCollection(request.project, request.accountability, request.body),
+    );
     return respond(request, reply, { data });
   });
 

@@ -22,7 +22,11 @@ export async function asSqlError<T>(work: () => Promise<T>, everything = false):
     return await work();
   } catch (error) {
     if (isApiError(error)) {
-      if (!everything || error.errorName === 'FORBIDDEN_COLLECTION_ALTER' || error.errorName === 'SQL_ERROR') {
+      if (
+        !everything ||
+        error.errorName === 'FORBIDDEN_COLLECTION_ALTER' ||
+        error.errorName === 'SQL_ERROR'
+      ) {
         throw error;
       }
       throw new ApiError('SQL_ERROR', error.message);
@@ -37,7 +41,9 @@ const names = (csv: string) => csv.split(',').filter(Boolean);
 export const fieldsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    return respond(request, reply, { data: await listAllFields(request.project, request.accountability, query) });
+    return respond(request, reply, {
+      data: await listAllFields(request.project, request.accountability, query),
+    });
   });
 
   app.get('/:collection', async (request, reply) => {
@@ -76,7 +82,8 @@ export const fieldsRoutes: FastifyPluginAsync = async (app) => {
     const { collection, field } = request.params as { collection: string; field: string };
     const list = names(field);
     const data = await asSqlError(
-      () => updateFields(request.project, request.accountability, collection, singleChanges(list, request.body)),
+      () =>
+        updateFields(request.project, request.accountability, collection, singleChanges(list, request.body)),
       list.length === 1,
     );
     return respond(request, reply, { data: list.length === 1 ? data[0] : data });

@@ -21,8 +21,15 @@ function ids(csv: string): number[] {
 /** `/relations`: the rows of `directus_relations`, with foreign keys kept in step (api-v8 §2.7). */
 export const relationsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/', async (request, reply) => {
-    const result = await listRelations(request.project, request.accountability, request.query as Record<string, unknown>);
-    return respond(request, reply, { data: result.data ?? [], meta: result.meta as Record<string, unknown> | undefined });
+    const result = await listRelations(
+      request.project,
+      request.accountability,
+      request.query as Record<string, unknown>,
+    );
+    return respond(request, reply, {
+      data: result.data ?? [],
+      meta: result.meta as Record<string, unknown> | undefined,
+    });
   });
 
   app.get('/:id', async (request, reply) => {
@@ -32,7 +39,9 @@ export const relationsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/', async (request, reply) => {
-    const data = await asSqlError(() => createRelations(request.project, request.accountability, request.body));
+    const data = await asSqlError(() =>
+      createRelations(request.project, request.accountability, request.body),
+    );
     return respond(request, reply, { data: Array.isArray(request.body) ? data : data[0] });
   });
 

@@ -81,7 +81,12 @@ export async function listCollections(
   // v8 applies offset and limit only when both are given.
   const limit = Number(query.limit);
   const offset = Number(query.offset);
-  if (query.limit !== undefined && query.offset !== undefined && Number.isInteger(limit) && Number.isInteger(offset)) {
+  if (
+    query.limit !== undefined &&
+    query.offset !== undefined &&
+    Number.isInteger(limit) &&
+    Number.isInteger(offset)
+  ) {
     list = list.slice(Math.max(offset, 0), limit < 0 ? undefined : Math.max(offset, 0) + limit);
   }
   return list;
@@ -112,7 +117,12 @@ function collectionRow(project: ProjectContext, body: Record<string, unknown>, a
     const value = body[key];
     if (key === 'hidden' || key === 'single' || key === 'managed') row[key] = flag(project, value);
     else if (key === 'translation') {
-      row[key] = value === null || value === undefined || value === '' ? null : typeof value === 'string' ? value : JSON.stringify(value);
+      row[key] =
+        value === null || value === undefined || value === ''
+          ? null
+          : typeof value === 'string'
+            ? value
+            : JSON.stringify(value);
     } else row[key] = value === '' || value === undefined ? null : value;
   }
   if (all) {
@@ -146,22 +156,29 @@ function collectionFields(collection: string, raw: unknown): FieldInput[] {
     assertFieldName(field.field);
     if (seen.has(field.field)) throw new ApiError('UNPROCESSABLE_ENTITY', `Duplicate field "${field.field}"`);
     seen.add(field.field);
-    if (!field.type) throw new ApiError('INVALID_REQUEST', `fields.${field.field}.type: This value should not be blank.`);
-    if (!fieldType(String(field.type))) throw new ApiError('UNKNOWN_TYPE', `Unknown field type "${String(field.type)}"`);
+    if (!field.type)
+      throw new ApiError('INVALID_REQUEST', `fields.${field.field}.type: This value should not be blank.`);
+    if (!fieldType(String(field.type)))
+      throw new ApiError('UNKNOWN_TYPE', `Unknown field type "${String(field.type)}"`);
   }
   for (const type of ONCE_PER_COLLECTION) {
     const of = fields.filter((f) => String(f.type).toLowerCase() === type);
     if (of.length > 1) {
-      throw new ApiError('INVALID_REQUEST', `Only one system field permitted per table: ${of.map((f) => f.field).join(', ')}`);
+      throw new ApiError(
+        'INVALID_REQUEST',
+        `Only one system field permitted per table: ${of.map((f) => f.field).join(', ')}`,
+      );
     }
   }
   const primary = fields.filter((f) => f.primary_key);
-  if (primary.length > 1) throw new ApiError('UNPROCESSABLE_ENTITY', `Collection "${collection}" has more than one primary key`);
+  if (primary.length > 1)
+    throw new ApiError('UNPROCESSABLE_ENTITY', `Collection "${collection}" has more than one primary key`);
   if (fields.filter((f) => f.auto_increment).length > 1) {
     throw new ApiError('UNPROCESSABLE_ENTITY', 'Only one field can be auto-incremented');
   }
   if (primary.length === 0) {
-    if (seen.has('id')) throw new ApiError('UNPROCESSABLE_ENTITY', 'Collection does not have a primary key field.');
+    if (seen.has('id'))
+      throw new ApiError('UNPROCESSABLE_ENTITY', 'Collection does not have a primary key field.');
     fields.unshift({ ...DEFAULT_ID });
   }
   return fields;
@@ -210,7 +227,9 @@ export async function createCollection(
   }
   await runProjectChange(project, async (unit) => {
     const model = await loadSchema(unit.db, unit.vendor);
-    const existing = model.collections.get(name) ?? [...model.collections.keys()].find((c) => c.toLowerCase() === name.toLowerCase());
+    const existing =
+      model.collections.get(name) ??
+      [...model.collections.keys()].find((c) => c.toLowerCase() === name.toLowerCase());
     if (existing) throw new ApiError('COLLECTION_ALREADY_EXISTS', `Collection "${name}" already exists`);
     await unit.step(
       `create table ${name}`,
@@ -219,7 +238,11 @@ export async function createCollection(
     );
     await unit.deleteRows('directus_collections', (qb) => qb.where('collection', name));
     await unit.deleteRows('directus_fields', (qb) => qb.where('collection', name));
-    await unit.insertRow('directus_collections', { collection: name, ...collectionRow(project, body, true) }, 'collection');
+    await unit.insertRow(
+      'directus_collections',
+      { collection: name, ...collectionRow(project, body, true) },
+      'collection',
+    );
     for (const field of fields) {
       await unit.insertRow('directus_fields', {
         collection: name,
@@ -242,7 +265,8 @@ export async function updateCollection(
   requireAdmin(who, 'UNAUTHORIZED', 'Unauthorized to update collections');
   const body = object(raw);
   const schema = await schemaCache.get(project);
-  if (!schema.collections.has(name)) throw new ApiError('COLLECTION_NOT_FOUND', `Unable to find collection: ${name}`);
+  if (!schema.collections.has(name))
+    throw new ApiError('COLLECTION_NOT_FOUND', `Unable to find collection: ${name}`);
   if (name.toLowerCase().startsWith('directus_')) {
     throw new ApiError('INVALID_REQUEST', 'System collections have no metadata to change');
   }
@@ -262,11 +286,17 @@ export async function updateCollection(
     }
     const patch = collectionRow(project, body, false);
     if (row) {
-      if (Object.keys(patch).length) await unit.updateRows('directus_collections', { collection: name }, patch, 'collection');
+      if (Object.keys(patch).length)
+        await unit.updateRows('directus_collections', { collection: name }, patch, 'collection');
     } else {
-      await unit.insertRow('directus_collections', { collection: name, ...collectionRow(project, body, true) }, 'collection');
+      await unit.insertRow(
+        'directus_collections',
+        { collection: name, ...collectionRow(project, body, true) },
+        'collection',
+      );
     }
-    for (const change of fieldChanges) await updateFieldSteps(unit, project, name, change.field, change.input);
+    for (const change of fieldChanges)
+      await updateFieldSteps(unit, project, name, change.field, change.input);
     await applyStatusMapping(unit, project, name, body.status_mapping);
   });
   return (await readCollections(project, who, [name]))[0];
@@ -276,10 +306,15 @@ export async function updateCollection(
  * `DELETE /collections/:name`: its permissions, presets, field metadata, relations and
  * collection row, the foreign keys other tables hold on it, and last the table.
  */
-export async function deleteCollection(project: ProjectContext, who: Accountability, name: string): Promise<void> {
+export async function deleteCollection(
+  project: ProjectContext,
+  who: Accountability,
+  name: string,
+): Promise<void> {
   requireAdmin(who, 'FORBIDDEN_COLLECTION_ALTER', 'Only administrators can delete collections');
   const schema = await schemaCache.get(project);
-  if (!schema.collections.has(name)) throw new ApiError('COLLECTION_NOT_FOUND', `Unable to find collection: ${name}`);
+  if (!schema.collections.has(name))
+    throw new ApiError('COLLECTION_NOT_FOUND', `Unable to find collection: ${name}`);
   if (name.toLowerCase().startsWith('directus_')) {
     throw new ApiError('INVALID_REQUEST', 'System collections cannot be deleted');
   }

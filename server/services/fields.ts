@@ -97,7 +97,11 @@ export function flag(project: Pick<ProjectContext, 'vendor'>, value: unknown): b
   return project.vendor === 'postgres' ? on : on ? 1 : 0;
 }
 
-export function requireAdmin(who: Accountability, name = 'FORBIDDEN_COLLECTION_ALTER', message?: string): void {
+export function requireAdmin(
+  who: Accountability,
+  name = 'FORBIDDEN_COLLECTION_ALTER',
+  message?: string,
+): void {
   if (!who.admin) throw new ApiError(name, message ?? 'Only administrators can change the schema');
 }
 
@@ -146,7 +150,8 @@ export function metadataRow(
     if (key === 'type') row.type = String(value).toLowerCase();
     else if (BOOLEAN_META.has(key)) row[key] = flag(project, value);
     else if (JSON_META.has(key)) row[key] = jsonText(value);
-    else if (key === 'sort' || key === 'group') row[key] = value === null || value === '' ? null : Number(value);
+    else if (key === 'sort' || key === 'group')
+      row[key] = value === null || value === '' ? null : Number(value);
     else row[key] = value === undefined ? null : value;
   }
   return row;
@@ -212,7 +217,12 @@ export function planColumn(
   } else if (entry.length === 'precision_scale') {
     const p = input.precision ?? given?.precision;
     const s = input.scale ?? given?.scale;
-    precision = p != null ? Number(p) : sameDatatype && cur!.precision != null ? cur!.precision : (rules.precision ?? entry.default_precision ?? 10);
+    precision =
+      p != null
+        ? Number(p)
+        : sameDatatype && cur!.precision != null
+          ? cur!.precision
+          : (rules.precision ?? entry.default_precision ?? 10);
     scale =
       s != null
         ? Number(s)
@@ -237,7 +247,8 @@ export function planColumn(
     throw new ApiError('FIELD_LENGTH_NOT_SUPPORTED', `The datatype ${datatype} takes no length`);
   }
 
-  const primaryKey = input.primary_key !== undefined ? Boolean(input.primary_key) : (cur?.primaryKey ?? false);
+  const primaryKey =
+    input.primary_key !== undefined ? Boolean(input.primary_key) : (cur?.primaryKey ?? false);
   const autoIncrement =
     input.auto_increment !== undefined ? Boolean(input.auto_increment) : (cur?.autoIncrement ?? false);
   if (autoIncrement && (!isIntegerDatatype(datatype) || !primaryKey)) {
@@ -259,7 +270,8 @@ export function planColumn(
     defaultValue = value === null || value === '' ? undefined : value;
   }
   if (typeName === 'boolean' && defaultValue !== undefined) {
-    defaultValue = defaultValue === true || defaultValue === 1 || defaultValue === '1' || defaultValue === 'true';
+    defaultValue =
+      defaultValue === true || defaultValue === 1 || defaultValue === '1' || defaultValue === 'true';
   }
   return {
     name,
@@ -304,7 +316,8 @@ export function fieldObject(project: ProjectContext, info: FieldInfo, read: Read
   const entry = datatype ? datatypeEntry(project.vendor, datatype) : undefined;
   const extras = read.extras.get(info.collection);
   let length: string | number | null = null;
-  if (entry?.length === 'precision_scale' && info.precision != null) length = `${info.precision},${info.scale ?? 0}`;
+  if (entry?.length === 'precision_scale' && info.precision != null)
+    length = `${info.precision},${info.scale ?? 0}`;
   else if (entry?.length === 'length') length = info.length;
   return {
     id: read.ids.get(`${info.collection}.${info.field}`) ?? null,
@@ -338,12 +351,15 @@ export function fieldObject(project: ProjectContext, info: FieldInfo, read: Read
 
 function sortFields(list: FieldObject[], sort: unknown): FieldObject[] {
   if (sort === undefined || sort === '') return list;
-  const keys = (Array.isArray(sort) ? sort : String(sort).split(',')).map((k) => String(k).trim()).filter(Boolean);
+  const keys = (Array.isArray(sort) ? sort : String(sort).split(','))
+    .map((k) => String(k).trim())
+    .filter(Boolean);
   const known = new Set(Object.keys(list[0] ?? { sort: 1, field: 1, id: 1 }));
   const specs = keys.map((key) => {
     const desc = key.startsWith('-');
     const name = desc ? key.slice(1) : key;
-    if (list.length && !known.has(name)) throw new ApiError('INVALID_FIELD', `Invalid field "${name}" in "directus_fields"`);
+    if (list.length && !known.has(name))
+      throw new ApiError('INVALID_FIELD', `Invalid field "${name}" in "directus_fields"`);
     return { name, desc };
   });
   return [...list].sort((a, b) => {
@@ -438,7 +454,10 @@ async function freshCollection(unit: SchemaUnit, collection: string): Promise<Co
 
 function refuseSystem(collection: string): void {
   if (collection.toLowerCase().startsWith('directus_')) {
-    throw new ApiError('INVALID_REQUEST', `The schema of system collection "${collection}" cannot be changed`);
+    throw new ApiError(
+      'INVALID_REQUEST',
+      `The schema of system collection "${collection}" cannot be changed`,
+    );
   }
 }
 
@@ -454,7 +473,10 @@ export async function addFieldSteps(
   const name = input.field;
   const info = await freshCollection(unit, collection);
   if (info.fields.has(name)) {
-    throw new ApiError('FIELD_ALREADY_EXISTS', `Field "${name}" already exists in collection "${collection}"`);
+    throw new ApiError(
+      'FIELD_ALREADY_EXISTS',
+      `Field "${name}" already exists in collection "${collection}"`,
+    );
   }
   const spec = planColumn(project, name, input);
   const type = String(input.type).toLowerCase();
@@ -473,7 +495,11 @@ export async function addFieldSteps(
       (db) => dropColumn(db, unit.vendor, collection, name),
     );
   }
-  await unit.insertRow('directus_fields', { collection, field: name, ...metadataRow(project, { ...input, type }, true) });
+  await unit.insertRow('directus_fields', {
+    collection,
+    field: name,
+    ...metadataRow(project, { ...input, type }, true),
+  });
 }
 
 /** Changes one field: its column when a column key changed, and its metadata. */
@@ -496,7 +522,10 @@ export async function updateFieldSteps(
     throw new ApiError('UNPROCESSABLE_ENTITY', `A field cannot change between an alias and a column type`);
   }
   if (!field.alias && wantsDdl) {
-    if (collection.toLowerCase().startsWith('directus_') && DDL_KEYS.some((k) => k in input && k !== 'required')) {
+    if (
+      collection.toLowerCase().startsWith('directus_') &&
+      DDL_KEYS.some((k) => k in input && k !== 'required')
+    ) {
       refuseSystem(collection);
     }
     const spec = await currentColumn(unit.db, unit.vendor, collection, name);
@@ -558,7 +587,9 @@ export async function deleteFieldSteps(
     if (field.primaryKey) throw new ApiError('UNPROCESSABLE_ENTITY', 'Cannot delete the primary key field');
   }
   if (field.type === 'status') {
-    await unit.deleteRows('directus_permissions', (qb) => qb.where('collection', collection).whereNotNull('status'));
+    await unit.deleteRows('directus_permissions', (qb) =>
+      qb.where('collection', collection).whereNotNull('status'),
+    );
   }
   const db = unit.db;
   if (!field.alias) {
@@ -574,7 +605,9 @@ export async function deleteFieldSteps(
         );
       }
     }
-    await unit.deleteRows('directus_relations', (qb) => qb.where({ collection_many: collection, field_many: name }));
+    await unit.deleteRows('directus_relations', (qb) =>
+      qb.where({ collection_many: collection, field_many: name }),
+    );
   } else {
     const rows: Array<Record<string, any>> = await db('directus_relations').where({
       collection_one: collection,
@@ -618,11 +651,17 @@ async function existingCollection(project: ProjectContext, collection: string): 
 function logCompensation(project: ProjectContext) {
   return (errors: Error[]) => {
     // Surfaced to the operator: the database may need a hand.
-    console.error(`[octavo] schema change compensation on ${project.key} failed:`, errors.map((e) => e.message));
+    console.error(
+      `[octavo] schema change compensation on ${project.key} failed:`,
+      errors.map((e) => e.message),
+    );
   };
 }
 
-export async function runProjectChange<T>(project: ProjectContext, work: (unit: SchemaUnit) => Promise<T>): Promise<T> {
+export async function runProjectChange<T>(
+  project: ProjectContext,
+  work: (unit: SchemaUnit) => Promise<T>,
+): Promise<T> {
   const result = await runSchemaChange(project.knex, project.vendor, work, logCompensation(project));
   schemaChanged(project.key);
   return result;
@@ -653,7 +692,8 @@ export async function updateFields(
   await existingCollection(project, collection);
   for (const change of changes) assertFieldName(change.field);
   await runProjectChange(project, async (unit) => {
-    for (const change of changes) await updateFieldSteps(unit, project, collection, change.field, change.input);
+    for (const change of changes)
+      await updateFieldSteps(unit, project, collection, change.field, change.input);
   });
   return readFields(
     project,
@@ -693,4 +733,3 @@ export async function deleteField(
   await existingCollection(project, collection);
   await runProjectChange(project, (unit) => deleteFieldSteps(unit, project, collection, name));
 }
-

@@ -319,12 +319,24 @@ export async function sourceFromJson(
       resolve: options.resolve,
       timeoutMs: options.timeoutMs,
     });
-    const last = decodeURIComponent(fetched.url.pathname.split('/').pop() ?? '');
+    const raw = fetched.url.pathname.split('/').pop() ?? '';
+    let last = raw;
+    try {
+      last = decodeURIComponent(raw);
+    } catch {
+      // keep the name as it was written
+    }
     return { stream: fetched.body, nameHint: last || fetched.url.hostname };
   }
   const payload = (dataUrl ? data.slice(dataUrl[0].length) : data).replace(/\s+/g, '');
   if (dataUrl && !/;base64$/i.test(dataUrl[2] ?? '')) {
-    return { stream: Readable.from([Buffer.from(decodeURIComponent(payload), 'utf8')]) };
+    let text: string;
+    try {
+      text = decodeURIComponent(data.slice(dataUrl[0].length));
+    } catch {
+      throw new ApiError('INVALID_REQUEST', '"data" is not a valid data: URL');
+    }
+    return { stream: Readable.from([Buffer.from(text, 'utf8')]) };
   }
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload)) {
     throw new ApiError('INVALID_REQUEST', '"data" is neither base64 nor a URL');

@@ -33,7 +33,11 @@ export async function listRelations(
 ): Promise<ReadResult> {
   await assertCanRead(project, who);
   const schema = await schemaCache.get(project);
-  return readItems({ knex: project.knex, vendor: project.vendor, schema, defaultLimit: -1 }, TABLE, parseQuery(query));
+  return readItems(
+    { knex: project.knex, vendor: project.vendor, schema, defaultLimit: -1 },
+    TABLE,
+    parseQuery(query),
+  );
 }
 
 /** `GET /relations/:id[,id]`. */
@@ -58,7 +62,8 @@ function relationBody(raw: unknown, partial: boolean): Record<string, string | n
   for (const key of COLUMNS) {
     if (!(key in body)) continue;
     const value = body[key];
-    if (value !== null && typeof value !== 'string') throw new ApiError('INVALID_REQUEST', `${key}: This value should be of type string.`);
+    if (value !== null && typeof value !== 'string')
+      throw new ApiError('INVALID_REQUEST', `${key}: This value should be of type string.`);
     out[key] = value === '' ? null : (value as string | null);
   }
   if (!partial) {
@@ -67,11 +72,15 @@ function relationBody(raw: unknown, partial: boolean): Record<string, string | n
     }
   } else {
     for (const key of ['collection_many', 'field_many'] as const) {
-      if (key in out && !out[key]) throw new ApiError('INVALID_REQUEST', `${key}: This value should not be blank.`);
+      if (key in out && !out[key])
+        throw new ApiError('INVALID_REQUEST', `${key}: This value should not be blank.`);
     }
   }
   if (out.collection_one && RESTRICTED.includes(out.collection_one)) {
-    throw new ApiError('FORBIDDEN_SYSTEM_TABLE_ACCESS', `Relations to "${out.collection_one}" are not allowed`);
+    throw new ApiError(
+      'FORBIDDEN_SYSTEM_TABLE_ACCESS',
+      `Relations to "${out.collection_one}" are not allowed`,
+    );
   }
   return out;
 }
@@ -97,7 +106,8 @@ async function plannedForeignKey(
   const from = await currentColumn(unit.db, unit.vendor, many, column);
   const to = await currentColumn(unit.db, unit.vendor, one, oneInfo.primaryKey);
   if (!from || !to || !to.primaryKey) return null;
-  if (from.datatype !== to.datatype || (unit.vendor === 'mysql' && from.unsigned !== to.unsigned)) return null;
+  if (from.datatype !== to.datatype || (unit.vendor === 'mysql' && from.unsigned !== to.unsigned))
+    return null;
   if ((await foreignKeys(unit.db, unit.vendor, many)).some((fk) => fk.column === column)) return null;
   const orphans = await unit
     .db(many)
@@ -192,7 +202,11 @@ export async function updateRelations(
 }
 
 /** `DELETE /relations/:id[,id]`. */
-export async function deleteRelations(project: ProjectContext, who: Accountability, ids: number[]): Promise<void> {
+export async function deleteRelations(
+  project: ProjectContext,
+  who: Accountability,
+  ids: number[],
+): Promise<void> {
   requireAdmin(who);
   await runProjectChange(project, async (unit) => {
     for (const id of ids) {

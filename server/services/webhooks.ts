@@ -1,5 +1,6 @@
 import type { ProjectContext } from '../context';
 import { schemaCache } from '../schema';
+import { SECRET_USER_COLUMNS } from './auth-users';
 import { events, type ItemEvent } from './events';
 import type { ProjectRegistry } from './projects';
 
@@ -343,12 +344,20 @@ export async function itemPayloads(event: ItemEvent): Promise<Array<Record<strin
       .catch(() => []);
     stored = new Map(rows.map((row) => [String(row[primaryKey]), row]));
   }
+  const hidden = SECRET_COLUMNS[collection] ?? [];
   return keys.map((key, index) => {
-    const row = stored.get(String(key));
-    if (row) return row;
-    return { ...written(index), [primaryKey]: key };
+    const payload = stored.get(String(key)) ?? { ...written(index), [primaryKey]: key };
+    return hidden.length
+      ? Object.fromEntries(Object.entries(payload).filter(([column]) => !hidden.includes(column)))
+      : payload;
   });
 }
+
+/** Columns that never leave the server, in webhooks either (v8 sent them; hashes and tokens stay here). */
+const SECRET_COLUMNS: Record<string, readonly string[]> = {
+  directus_users: SECRET_USER_COLUMNS,
+  directus_user_sessions: ['token'],
+};
 
 /** Starts delivering the webhooks of the registry's projects; stop it with `stopWebhookDelivery`. */
 export function startWebhookDelivery(

@@ -21,7 +21,9 @@ async function count(knex: Knex, table: string, where: Record<string, unknown> =
   return Number(row.n);
 }
 
-async function createProject(database: TestDatabase): Promise<{ registry: ProjectRegistry; project: ProjectContext }> {
+async function createProject(
+  database: TestDatabase,
+): Promise<{ registry: ProjectRegistry; project: ProjectContext }> {
   const registry = new ProjectRegistry(loadConfig({}, { dataDir: database.dataDir, logLevel: 'silent' }));
   const project = await registry.create({
     key: 'demo',
@@ -40,7 +42,10 @@ describe.each(testVendors)('demo seed on %s', (vendor) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(vendor);
-    ({ registry, project: { knex } } = await createProject(database));
+    ({
+      registry,
+      project: { knex },
+    } = await createProject(database));
     result = await seedDemo(knex, { editorPassword: EDITOR_PASSWORD });
   });
 
@@ -66,7 +71,10 @@ describe.each(testVendors)('demo seed on %s', (vendor) => {
     expect(await count(knex, 'articles')).toBe(100);
     expect(await count(knex, 'site_settings')).toBe(1);
 
-    const titles = (await knex('articles').orderBy('id').select('title', 'slug')).map((r) => [r.title, r.slug]);
+    const titles = (await knex('articles').orderBy('id').select('title', 'slug')).map((r) => [
+      r.title,
+      r.slug,
+    ]);
     expect(titles).toEqual(expected.articles.map((a) => [a.title, a.slug]));
     expect(new Set(titles.map(([, slug]) => slug)).size).toBe(100);
   });
@@ -97,11 +105,15 @@ describe.each(testVendors)('demo seed on %s', (vendor) => {
       );
     for (const relation of DEMO_RELATIONS) {
       const key = relation.collection_one === 'languages' ? 'code' : 'id';
-      expect(await orphans(relation.collection_many, relation.field_many, relation.collection_one, key)).toBe(0);
+      expect(await orphans(relation.collection_many, relation.field_many, relation.collection_one, key)).toBe(
+        0,
+      );
     }
     const owners = (await knex('articles').distinct('owner')).map((r) => Number(r.owner)).sort();
     expect(owners).toEqual([1, result!.editor.id].sort());
-    const featured = await knex('articles').where('featured', vendor === 'postgres' ? true : 1).select('status');
+    const featured = await knex('articles')
+      .where('featured', vendor === 'postgres' ? true : 1)
+      .select('status');
     expect(featured.length).toBeGreaterThan(0);
     expect(featured.every((r) => r.status === 'published')).toBe(true);
     const rated = await knex('articles').whereNotNull('rating').first('rating');
@@ -118,8 +130,13 @@ describe.each(testVendors)('demo seed on %s', (vendor) => {
     expect(collections).toHaveLength(DEMO_COLLECTIONS.length);
     const byName = Object.fromEntries(collections.map((c) => [c.collection, c]));
     expect(Boolean(Number(byName.site_settings.single) || byName.site_settings.single === true)).toBe(true);
-    expect(Boolean(Number(byName.articles_topics.hidden) || byName.articles_topics.hidden === true)).toBe(true);
-    expect(JSON.parse(byName.articles.translation)).toContainEqual({ locale: 'de-DE', translation: 'Artikel' });
+    expect(Boolean(Number(byName.articles_topics.hidden) || byName.articles_topics.hidden === true)).toBe(
+      true,
+    );
+    expect(JSON.parse(byName.articles.translation)).toContainEqual({
+      locale: 'de-DE',
+      translation: 'Artikel',
+    });
 
     for (const def of DEMO_COLLECTIONS) {
       expect(await count(knex, 'directus_fields', { collection: def.collection })).toBe(def.fields.length);
@@ -145,7 +162,9 @@ describe.each(testVendors)('demo seed on %s', (vendor) => {
     expect(field('rating')).toMatchObject({ type: 'decimal', interface: 'rating' });
     expect(field('body')).toMatchObject({ type: 'string', interface: 'wysiwyg' });
     expect(field('publishing')).toMatchObject({ type: 'alias', interface: 'divider' });
-    const categoriesSort = await knex('directus_fields').where({ collection: 'categories', field: 'sort' }).first();
+    const categoriesSort = await knex('directus_fields')
+      .where({ collection: 'categories', field: 'sort' })
+      .first();
     expect(categoriesSort).toMatchObject({ type: 'sort', interface: 'sort' });
 
     const relations = await knex('directus_relations').whereIn(
@@ -154,7 +173,9 @@ describe.each(testVendors)('demo seed on %s', (vendor) => {
     );
     expect(relations).toHaveLength(DEMO_RELATIONS.length);
     const junction = relations.filter((r) => r.collection_many === 'articles_topics');
-    expect(junction.map((r) => [r.field_many, r.collection_one, r.field_one, r.junction_field]).sort()).toEqual([
+    expect(
+      junction.map((r) => [r.field_many, r.collection_one, r.field_one, r.junction_field]).sort(),
+    ).toEqual([
       ['article', 'articles', 'topics', 'topic'],
       ['topic', 'topics', 'articles', 'article'],
     ]);
@@ -175,7 +196,9 @@ describe.each(testVendors)('demo seed on %s', (vendor) => {
     const authors = content.find((p) => p.collection === 'authors');
     expect(authors.read).toBe('full');
     expect(authors.read_field_blacklist).toBe('email');
-    const articles = Object.fromEntries(content.filter((p) => p.collection === 'articles').map((p) => [p.status, p]));
+    const articles = Object.fromEntries(
+      content.filter((p) => p.collection === 'articles').map((p) => [p.status, p]),
+    );
     expect(Object.keys(articles).sort()).toEqual(['archived', 'deleted', 'draft', 'published', 'review']);
     expect(articles.draft).toMatchObject({ create: 'full', update: 'mine', delete: 'none' });
     expect(articles.draft.status_blacklist.split(',')).toContain('published');
@@ -210,7 +233,10 @@ describe.each(testVendors)('demo seed next to existing tables on %s', (vendor) =
   test('refuses to touch a table holding data, and replaces an empty leftover', async () => {
     database = await createTestDatabase(vendor);
     let knex: Knex;
-    ({ registry, project: { knex } } = await createProject(database));
+    ({
+      registry,
+      project: { knex },
+    } = await createProject(database));
     await knex.schema.createTable('articles', (t) => {
       t.increments('id');
       t.string('headline');

@@ -287,7 +287,7 @@ describe.each(testVendors)('/files (%s)', (vendor) => {
       collection: 'directus_files',
       role,
       create: 'full',
-      read: 'full',
+      read: 'mine',
       update: 'mine',
       delete: 'none',
     });
@@ -326,9 +326,21 @@ describe.each(testVendors)('/files (%s)', (vendor) => {
       payload: { data: Buffer.from('pwned').toString('base64') },
     });
     expect([overwrite.statusCode, overwrite.json().error.code]).toEqual([403, 10]);
+    const listed = await server.inject({ method: 'GET', url: '/test/files?fields=id', headers: editor });
+    expect(listed.json().data).toEqual([{ id: mineId }]);
+    const othersFile = await server.inject({
+      method: 'GET',
+      url: `/test/files/${adminsFile.id}`,
+      headers: editor,
+    });
+    expect([othersFile.statusCode, othersFile.json().error.code]).toEqual([404, 203]);
     const del = await server.inject({ method: 'DELETE', url: `/test/files/${mineId}`, headers: editor });
     expect([del.statusCode, del.json().error.code]).toEqual([403, 10]);
     const served = await server.inject({ method: 'GET', url: `/test/assets/${adminsFile.private_hash}` });
     expect(served.body).toBe('admin');
+    const head = await server.inject({ method: 'HEAD', url: `/test/assets/${adminsFile.private_hash}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe('5');
+    expect(head.body).toBe('');
   });
 });

@@ -54,7 +54,10 @@ describe.each(testVendors)('schema changes are atomic (%s)', (vendor) => {
     expect(res.statusCode).toBe(200);
     expect(failures).toBeGreaterThanOrEqual(4);
     const knex = server.project.knex;
-    await knex('authors').insert([{ name: 'Ada', email: 'ada@example.com' }, { name: 'Bob', email: null }]);
+    await knex('authors').insert([
+      { name: 'Ada', email: 'ada@example.com' },
+      { name: 'Bob', email: null },
+    ]);
   });
 
   it('creating a second collection and adding a field with a unique key', async () => {
@@ -80,7 +83,9 @@ describe.each(testVendors)('schema changes are atomic (%s)', (vendor) => {
   });
 
   it('changing a field (single PATCH) and several fields (batch PATCH)', async () => {
-    await atomically(['books'], () => a.patch('/fields/books/title', { length: 120, required: true, unique: true }));
+    await atomically(['books'], () =>
+      a.patch('/fields/books/title', { length: 120, required: true, unique: true }),
+    );
     await atomically(['books'], () =>
       a.patch('/fields/books', [
         { field: 'isbn', length: 30, note: 'ISBN-13' },
@@ -103,7 +108,9 @@ describe.each(testVendors)('schema changes are atomic (%s)', (vendor) => {
     );
     expect(res.json().data).toMatchObject({ collection_many: 'books', collection_one: 'authors' });
     const keys = await foreignKeys(server.project.knex, vendor, 'books');
-    expect(keys).toEqual([expect.objectContaining({ column: 'author', refTable: 'authors', onDelete: 'SET NULL' })]);
+    expect(keys).toEqual([
+      expect.objectContaining({ column: 'author', refTable: 'authors', onDelete: 'SET NULL' }),
+    ]);
     // The key works: deleting the author empties the column of its books.
     await server.project.knex('authors').insert({ id: 50, name: 'Gone' });
     await server.project.knex('books').insert({ id: 50, title: 'Orphan', author: 50 });
@@ -114,14 +121,22 @@ describe.each(testVendors)('schema changes are atomic (%s)', (vendor) => {
 
   it('deleting an m2o field removes its relation and the reverse alias', async () => {
     await atomically(['books', 'authors'], () => a.del('/fields/books/author'));
-    const meta = await server.project.knex('directus_fields').where({ collection: 'authors', field: 'books' });
+    const meta = await server.project
+      .knex('directus_fields')
+      .where({ collection: 'authors', field: 'books' });
     expect(meta).toEqual([]);
     expect(await server.project.knex('directus_relations').where('collection_many', 'books')).toEqual([]);
   });
 
   it('deleting a relation, and deleting a collection others point at', async () => {
-    expect((await a.post('/fields/books', { field: 'writer', type: 'm2o', datatype: 'INT' })).statusCode).toBe(200);
-    const rel = await a.post('/relations', { collection_many: 'books', field_many: 'writer', collection_one: 'authors' });
+    expect(
+      (await a.post('/fields/books', { field: 'writer', type: 'm2o', datatype: 'INT' })).statusCode,
+    ).toBe(200);
+    const rel = await a.post('/relations', {
+      collection_many: 'books',
+      field_many: 'writer',
+      collection_one: 'authors',
+    });
     expect(rel.statusCode).toBe(200);
     await atomically(['books', 'authors'], () => a.del(`/relations/${rel.json().data.id}`));
     const again = await a.post('/relations', {

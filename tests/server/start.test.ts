@@ -75,7 +75,9 @@ describe('startServer', () => {
 
   test('with OCTAVO_DEMO=false the demo project has no content and no editor', async () => {
     const dir = dataFolder();
-    const server = await startServer(configFor(dir, { OCTAVO_DEMO: 'false', OCTAVO_ADMIN_PASSWORD: 'chosen' }));
+    const server = await startServer(
+      configFor(dir, { OCTAVO_DEMO: 'false', OCTAVO_ADMIN_PASSWORD: 'chosen' }),
+    );
     try {
       expect(server.bootstrap!.demo).toBeNull();
       expect(server.bootstrap!.editor).toBeUndefined();
@@ -106,7 +108,9 @@ describe('startServer', () => {
   test('refuses to reuse a demo database file that no project owns', async () => {
     const dir = dataFolder();
     writeFileSync(join(dir, 'demo.sqlite'), '');
-    await expect(startServer(configFor(dir))).rejects.toThrow(/demo\.sqlite exists but no project uses it.*--existing/);
+    await expect(startServer(configFor(dir))).rejects.toThrow(
+      /demo\.sqlite exists but no project uses it.*--existing/,
+    );
     expect(existsSync(join(dir, 'projects', 'demo.json'))).toBe(false);
   });
 

@@ -134,6 +134,32 @@ describe.each(testVendors)('webhook delivery (%s)', (vendor) => {
     expect(JSON.parse(hit.body)).toEqual({ id: row.id, title: 'Hello', tags: '["a","b"]' });
   });
 
+  it('never sends password hashes, 2FA secrets or tokens of users', async () => {
+    await addHook({ url: `${receiver.base}/users`, collection: 'directus_users' });
+    await addHook({ url: `${receiver.base}/users`, collection: 'directus_users', directus_action: 'update' });
+    await server.project
+      .knex('directus_users')
+      .where('id', 1)
+      .update({ '2fa_secret': 'JBSWY3DPEHPK3PXP', token: 'static-token' });
+    await emit({ action: 'create', collection: 'directus_users', keys: [1], payload: {} });
+    await emit({
+      action: 'update',
+      collection: 'directus_users',
+      keys: [1],
+      payload: { password: '$argon2id$hash', first_name: 'Ada' },
+    });
+    expect(receiver.received).toHaveLength(2);
+    const [created, updated] = receiver.received.map((r) => JSON.parse(r.body));
+    expect(created).toMatchObject({ id: 1, email: 'admin@example.com', status: 'active' });
+    for (const column of ['password', '2fa_secret', 'token', 'password_reset_token']) {
+      expect(created).not.toHaveProperty(column);
+      expect(updated).not.toHaveProperty(column);
+    }
+    expect(updated).toEqual({ id: 1, first_name: 'Ada' });
+    expect(receiver.received.map((r) => r.body).join()).not.toMatch(/argon2|JBSWY3DP|static-token/);
+    await server.project.knex('directus_users').where('id', 1).update({ '2fa_secret': null, token: null });
+  });
+
   it('sends GET without a body to the URL as configured, query included', async () => {
     await addHook({
       url: `${receiver.base}/hook?source=octavo&x=1`,

@@ -85,7 +85,11 @@ const STATUS_WEIGHTS: Array<[ArticleStatus, number]> = [
 export function buildDemoContent(users: { admin: number; editor: number }): DemoContent {
   const random = prng(0x0c7a7);
 
-  const languages: Row[] = words.languages.map((l) => ({ code: l.code, name: l.name, native_name: l.native_name }));
+  const languages: Row[] = words.languages.map((l) => ({
+    code: l.code,
+    name: l.name,
+    native_name: l.native_name,
+  }));
 
   const authors: Row[] = words.authors.map((author, index) => {
     const [first] = author.name.split(' ');
@@ -179,10 +183,7 @@ export function buildDemoContent(users: { admin: number; editor: number }): Demo
       author: random.int(1, authors.length),
       summary,
       body,
-      tags: random
-        .sample(words.tags, random.int(1, 3))
-        .sort()
-        .join(','),
+      tags: random.sample(words.tags, random.int(1, 3)).sort().join(','),
       published_on: published === null ? null : sqlDatetime(published),
       reading_time: Math.max(1, Math.round(wordCount / 200)),
       featured: status === 'published' && random.chance(0.15) ? 1 : 0,

@@ -219,7 +219,14 @@ export const DEMO_COLLECTIONS: CollectionDef[] = [
     translation: [{ locale: 'de-DE', translation: 'Rubriken' }],
     fields: [
       id(),
-      { field: 'sort', type: 'sort', interface: 'sort', column: { kind: 'integer' }, hidden_detail: true, hidden_browse: true },
+      {
+        field: 'sort',
+        type: 'sort',
+        interface: 'sort',
+        column: { kind: 'integer' },
+        hidden_detail: true,
+        hidden_browse: true,
+      },
       text('name', 60, { required: true, width: 'half' }),
       {
         field: 'slug',
@@ -299,7 +306,9 @@ export const DEMO_COLLECTIONS: CollectionDef[] = [
         type: 'string',
         interface: 'wysiwyg',
         column: { kind: 'text' },
-        options: { toolbar: ['bold', 'italic', 'link', 'bullist', 'numlist', 'blockquote', 'h2', 'h3', 'hr', 'code'] },
+        options: {
+          toolbar: ['bold', 'italic', 'link', 'bullist', 'numlist', 'blockquote', 'h2', 'h3', 'hr', 'code'],
+        },
       },
       {
         field: 'topics',
@@ -373,7 +382,11 @@ export const DEMO_COLLECTIONS: CollectionDef[] = [
         field: 'reviews',
         type: 'o2m',
         interface: 'one-to-many',
-        options: { fields: 'reviewer_name,rating,approved', template: '{{reviewer_name}}', delete_mode: 'item' },
+        options: {
+          fields: 'reviewer_name,rating,approved',
+          template: '{{reviewer_name}}',
+          delete_mode: 'item',
+        },
       },
       {
         field: 'owner',
@@ -551,13 +564,55 @@ export const DEMO_COLLECTIONS: CollectionDef[] = [
 ];
 
 export const DEMO_RELATIONS: RelationDef[] = [
-  { collection_many: 'articles', field_many: 'author', collection_one: 'authors', field_one: 'articles', junction_field: null },
-  { collection_many: 'articles', field_many: 'category', collection_one: 'categories', field_one: null, junction_field: null },
-  { collection_many: 'articles_topics', field_many: 'article', collection_one: 'articles', field_one: 'topics', junction_field: 'topic' },
-  { collection_many: 'articles_topics', field_many: 'topic', collection_one: 'topics', field_one: 'articles', junction_field: 'article' },
-  { collection_many: 'article_translations', field_many: 'article', collection_one: 'articles', field_one: 'translations', junction_field: null },
-  { collection_many: 'reviews', field_many: 'article', collection_one: 'articles', field_one: 'reviews', junction_field: null },
-  { collection_many: 'site_settings', field_many: 'default_language', collection_one: 'languages', field_one: null, junction_field: null },
+  {
+    collection_many: 'articles',
+    field_many: 'author',
+    collection_one: 'authors',
+    field_one: 'articles',
+    junction_field: null,
+  },
+  {
+    collection_many: 'articles',
+    field_many: 'category',
+    collection_one: 'categories',
+    field_one: null,
+    junction_field: null,
+  },
+  {
+    collection_many: 'articles_topics',
+    field_many: 'article',
+    collection_one: 'articles',
+    field_one: 'topics',
+    junction_field: 'topic',
+  },
+  {
+    collection_many: 'articles_topics',
+    field_many: 'topic',
+    collection_one: 'topics',
+    field_one: 'articles',
+    junction_field: 'article',
+  },
+  {
+    collection_many: 'article_translations',
+    field_many: 'article',
+    collection_one: 'articles',
+    field_one: 'translations',
+    junction_field: null,
+  },
+  {
+    collection_many: 'reviews',
+    field_many: 'article',
+    collection_one: 'articles',
+    field_one: 'reviews',
+    junction_field: null,
+  },
+  {
+    collection_many: 'site_settings',
+    field_many: 'default_language',
+    collection_one: 'languages',
+    field_one: null,
+    junction_field: null,
+  },
 ];
 
 export const EDITOR_ROLE = {
@@ -633,7 +688,12 @@ export const EDITOR_PERMISSIONS: PermissionDef[] = [
   { collection: 'categories', read: 'full' },
   { collection: 'topics', read: 'full' },
   { collection: 'languages', read: 'full' },
-  { collection: 'reviews', read: 'full', update: 'full', write_field_blacklist: 'article,reviewer_name,email,rating,comment' },
+  {
+    collection: 'reviews',
+    read: 'full',
+    update: 'full',
+    write_field_blacklist: 'article,reviewer_name,email,rating,comment',
+  },
   { collection: 'site_settings', read: 'full' },
 ];
 
@@ -671,7 +731,9 @@ export const DEMO_PRESETS = [
   {
     collection: 'reviews',
     view_type: 'tabular',
-    view_query: { tabular: { fields: 'approved,reviewer_name,rating,article,submitted_on', sort: '-submitted_on' } },
+    view_query: {
+      tabular: { fields: 'approved,reviewer_name,rating,article,submitted_on', sort: '-submitted_on' },
+    },
     view_options: { tabular: { spacing: 'compact' } },
   },
 ];

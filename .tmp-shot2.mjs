@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const [,, out, name, ...clicks] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--disable-dev-shm-usage'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+const errors = [];
+page.on('pageerror', (e) => errors.push(String(e)));
+await page.goto('http://localhost:4173/#/statecharts/' + name);
+await page.waitForSelector('[data-testid=detached-state]');
+for (const c of clicks) await page.getByRole('button', { name: new RegExp('^' + c) }).first().click();
+await page.waitForTimeout(300);
+console.log('state:', await page.textContent('[data-testid=detached-state]'));
+await page.screenshot({ path: out });
+console.log('errors:', errors);
+await browser.close();
