@@ -1,28 +1,22 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import {
-  ConfigError,
-  loadConfig,
-  PROJECT_KEY,
-  VENDORS,
-  type DatabaseConfig,
-  type ServerConfig,
-  type Vendor,
-} from './config';
-import { isApiError } from './errors';
-import { ProjectRegistry } from './services/projects';
-import { ensureSuperAdminToken } from './services/instance';
-import { hashPassword } from './services/passwords';
-import { seedDemo, DEMO_EDITOR_EMAIL } from './database/demo';
-import {
-  DEFAULT_ADMIN_EMAIL,
-  generatePassword,
-  migrateProjects,
-  startServer,
-  type StartedServer,
-} from './start';
+import { ConfigError, loadConfig, PROJECT_KEY, VENDORS, type DatabaseConfig, type ServerConfig, type Vendor } from './config';
+import type { ProjectRegistry } from './services/projects';
+import type { StartedServer } from './start';
 import pkg from '../package.json' with { type: 'json' };
+
+// The server, the database drivers and argon2 load only for the commands that use them, so that
+// help, version and command-line mistakes answer at once.
+const load = {
+  registry: async (config: ServerConfig) => new (await import('./services/projects')).ProjectRegistry(config),
+  start: () => import('./start'),
+  instance: () => import('./services/instance'),
+  passwords: () => import('./services/passwords'),
+  demo: () => import('./database/demo'),
+  errors: () => import('./errors'),
+};
+const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 /**
  * `octavo start | init | migrate | user create | user password`.
@@ -317,6 +311,7 @@ async function runStart(args: string[], env: Env, io: Output): Promise<number> {
   const config = configFrom(values, env, { host: 'OCTAVO_HOST', port: 'OCTAVO_PORT' });
   if (values['no-demo']) config.demo = false;
 
+  const { startServer } = await load.start();
   let started: StartedServer;
   try {
     started = await startServer(config, {
@@ -478,7 +473,7 @@ async function runInit(args: string[], env: Env, io: Output): Promise<number> {
   const adminEmail = pick(values, 'admin-email', env, 'OCTAVO_ADMIN_EMAIL') ?? DEFAULT_ADMIN_EMAIL;
   if (!EMAIL.test(adminEmail))
     throw new UsageError(`--admin-email: "${adminEmail}" is not an email address.`, 'init');
-  const registry = new ProjectRegistry(config);
+  const registry = await load.registry(config);
   if (registry.exists(key))
     throw new CliError(`A project named "${key}" already exists (${registry.folder}/${key}.json).`);
   const adminPassword = existing
@@ -507,10 +502,11 @@ async function runInit(args: string[], env: Env, io: Output): Promise<number> {
         ? `SQLite: ${join(config.dataDir, database.filename!)}`
         : `${vendor}: database "${database.database}" on ${database.host}${port ? `:${port}` : ''}`;
     io.out(`Created the project "${key}" (${where}).`);
-    if (!existing) io.out(credentialLine('Administrator', adminEmail, undefined, '--admin-password'));
+    if (!existing) io.out(`  Administrator  ${adminEmail}`);
     else io.out('  Kept the existing system tables and users.');
     if (values.demo) {
-      const editorPassword = env.OCTAVO_EDITOR_PASSWORD || generatePassword();
+      const { seedDemo, DEMO_EDITOR_EMAIL } = await load.demo();
+      const editorPassword = env.OCTAVO_EDITOR_PASSWORD || (await load.start()).generatePassword();
       const demo = await seedDemo(project.knex, { editorPassword });
       if (demo) {
         const items = Object.values(demo.items).reduce((a, b) => a + b, 0);
@@ -542,7 +538,8 @@ async function runMigrate(args: string[], env: Env, io: Output): Promise<number>
   const values = parse('migrate', args, { project: { type: 'string' } });
   if (values.help) return help('migrate', io);
   const config = configFrom(values, env);
-  const registry = new ProjectRegistry(config);
+  const registry = await load.registry(config);
+  const { migrateProjects } = await load.start();
   try {
     const only = pick(values, 'project', env, 'OCTAVO_PROJECT');
     const keys = only ? [projectKey(values, env, registry, 'migrate')] : registry.keys(true);
@@ -590,7 +587,8 @@ async function runUser(args: string[], env: Env, io: Output): Promise<number> {
   const email = pick(values, 'email', env);
   if (!email) throw new UsageError('Missing --email.', command);
   if (!EMAIL.test(email)) throw new UsageError(`--email: "${email}" is not an email address.`, command);
-  const registry = new ProjectRegistry(config);
+  const registry = await load.registry(config);
+  const { hashPassword } = await load.passwords();
   try {
     const key = projectKey(values, env, registry, command);
     let role = 1;
@@ -693,7 +691,7 @@ export async function main(argv: string[], env: Env = process.env, io?: Partial<
       output.err(`Error: ${error.message}`);
       return 1;
     }
-    if (isApiError(error)) {
+    if ((await load.errors()).isApiError(error)) {
       output.err(`Error: ${error.message}`);
       return 1;
     }

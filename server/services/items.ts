@@ -8,6 +8,7 @@ import { readItems, type Item, type ReadResult } from '../query/execute-read';
 import type { Query } from '../query/types';
 import { schemaCache } from '../schema/cache';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
+import { emitItemEvent, type ItemEvent } from './events';
 import { insertReturningId, recordActivity, recordRevision, type ActivityAction } from './activity';
 import { assertKnownFields, isServerFilled, prepareValues } from './payload';
 import { isSecretField, isSoftDeleted, permissionsFor, type Permissions } from './permissions';
@@ -185,6 +186,8 @@ interface WriteState {
   skipRequired: boolean;
   /** Collections whose writes change the schema or cached settings. */
   touched: Set<string>;
+  /** Item events, emitted once the transaction has committed. */
+  events: Array<Omit<ItemEvent, 'project' | 'accountability'>>;
 }
 
 function isObject(value: unknown): value is Item {
@@ -449,6 +452,12 @@ async function createOne(
     key = await insertReturningId(state.trx, info.collection, values, info.primaryKey);
   }
   state.touched.add(info.collection);
+  state.events.push({
+    action: 'create',
+    collection: info.collection,
+    keys: [key],
+    payload: { ...values, [info.primaryKey]: key },
+  });
   await writeToMany(state, info, key, toMany, true);
   await log(
     state,
@@ -501,6 +510,12 @@ async function updateOne(
   if (changed) {
     await state.trx(info.collection).where(info.primaryKey, key).update(values);
     state.touched.add(info.collection);
+    state.events.push({
+      action: 'update',
+      collection: info.collection,
+      keys: [key],
+      payload: { ...values, [info.primaryKey]: key },
+    });
   }
   await writeToMany(state, info, key, toMany, changed);
   const softDelete =
@@ -527,6 +542,7 @@ async function deleteOne(
   await hooks?.beforeDelete?.(key, existing, hookContext(state, info.collection));
   await state.trx(info.collection).where(info.primaryKey, key).delete();
   state.touched.add(info.collection);
+  state.events.push({ action: 'delete', collection: info.collection, keys: [key], payload: existing });
   await log(state, info, 'delete', key, {}, parent, false);
   await hooks?.afterDelete?.(key, existing, hookContext(state, info.collection));
 }
@@ -672,15 +688,22 @@ export class ItemsService {
         createAction: this.options.createAction ?? 'create',
         skipRequired: this.options.skipRequired === true,
         touched: new Set(),
+        events: [],
       };
       const result = await work(state);
-      return { result, touched: state.touched };
+      return { result, touched: state.touched, events: state.events };
     };
-    let outcome: { result: T; touched: Set<string> };
+    let outcome: { result: T; touched: Set<string>; events: WriteState['events'] };
     try {
       outcome = this.options.trx ? await run(this.options.trx) : await this.project.knex.transaction(run);
     } catch (error) {
       throw mapDatabaseError(error, this.collection);
+    }
+    // Inside a caller's transaction the caller decides when it commits; events are theirs to send.
+    if (!this.options.trx) {
+      for (const event of outcome.events) {
+        emitItemEvent({ ...event, project: this.project, accountability: this.accountability });
+      }
     }
     if ([...outcome.touched].some((name) => SCHEMA_TABLES.has(name)))
       schemaCache.invalidate(this.project.key);
