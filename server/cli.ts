@@ -1,7 +1,15 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, PROJECT_KEY, VENDORS, type DatabaseConfig, type ServerConfig, type Vendor } from './config';
+import {
+  ConfigError,
+  loadConfig,
+  PROJECT_KEY,
+  VENDORS,
+  type DatabaseConfig,
+  type ServerConfig,
+  type Vendor,
+} from './config';
 import type { ProjectRegistry } from './services/projects';
 import type { StartedServer } from './start';
 import pkg from '../package.json' with { type: 'json' };
@@ -523,6 +531,7 @@ async function runInit(args: string[], env: Env, io: Output): Promise<number> {
         io.out('  The demo content was already there.');
       }
     }
+    const { ensureSuperAdminToken } = await load.instance();
     const hadToken = ensureSuperAdminToken(config, false);
     const token = ensureSuperAdminToken(config, true);
     if (!hadToken)

@@ -15,6 +15,7 @@ import { resolveAccountability } from './services/authentication';
 import { serverRoutes } from './routes/server';
 import { projectRoutes } from './routes/project';
 import { extensionRoutes } from './routes/extensions';
+import { closeStorage } from './services/storage/index';
 import { startWebhookDelivery } from './services/webhooks';
 
 export type AuthClass = 'none' | 'auth' | 'user' | 'admin';
@@ -174,6 +175,7 @@ export async function buildServer(
   app.addHook('onClose', async () => {
     await app.webhooks.stop();
     await registry.closeAll();
+    closeStorage(config);
   });
   return app;
 }

@@ -647,7 +647,7 @@ export class ItemsService {
       ...query,
       filter: null,
       q: null,
-      status: '*',
+      status: query.status,
       single: false,
       limit: -1,
       offset: 0,

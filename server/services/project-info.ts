@@ -1,38 +1,27 @@
 import type { Accountability, ProjectContext } from '../context';
-import { readSettings } from './settings';
+import { readSettings, type Settings } from './settings';
+import { fileData } from './files';
 import pkg from '../../package.json' with { type: 'json' };
 
-interface FileLink {
-  full_url: string;
-  url: string;
-  asset_url: string;
-}
-
 /** The link block of a settings file (logo, foreground, background); read without permissions, as v8 does. */
-async function fileLink(project: ProjectContext, id: string | null | undefined): Promise<FileLink | null> {
+async function fileLink(project: ProjectContext, settings: Settings, id: string | null | undefined) {
   if (!id) return null;
-  const file = await project
+  const row = await project
     .knex('directus_files')
     .where('id', id)
-    .first('filename_disk', 'private_hash')
-    .catch(() => undefined);
-  if (!file) return null;
-  const root = project.server.publicUrl;
-  const url = `/uploads/${project.key}/originals/${file.filename_disk}`;
-  return {
-    full_url: new URL(url.slice(1), root).toString(),
-    url,
-    asset_url: `/${project.key}/assets/${file.private_hash}`,
-  };
+    .first('id', 'filename_download', 'private_hash', 'type');
+  if (!row) return null;
+  const { full_url, url, asset_url } = fileData(project, row, settings);
+  return { full_url, url, asset_url };
 }
 
 /** `GET /{project}/`: what the sign-in page and the app shell read about a project. */
 export async function projectInfo(project: ProjectContext, who: Accountability) {
   const settings = await readSettings(project.knex);
   const [logo, foreground, background] = await Promise.all([
-    fileLink(project, settings.project_logo),
-    fileLink(project, settings.project_foreground),
-    fileLink(project, settings.project_background),
+    fileLink(project, settings, settings.project_logo),
+    fileLink(project, settings, settings.project_foreground),
+    fileLink(project, settings, settings.project_background),
   ]);
   const api: Record<string, unknown> = {
     requires2FA: false,

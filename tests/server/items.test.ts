@@ -177,9 +177,11 @@ describe.each(testVendors)('items engine (%s)', (vendor) => {
       const created = await call('POST', '/items/notes', { title: 'to hide', status: 'published' });
       const id = created.body.data.id;
       const res = await call('PATCH', `/items/notes/${id}`, { status: 'deleted' });
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(204);
       const activity = await knex()('directus_activity').orderBy('id', 'desc').first();
       expect(activity.action).toBe('soft-delete');
+      const asked = await call('PATCH', `/items/notes/${id}?status=*&fields=status`, { title: 'still hidden' });
+      expect(asked.body.data).toEqual({ status: 'deleted' });
       expect(await code('GET', `/items/notes/${id}`)).toEqual([404, 203]);
       const listed = await call('GET', '/items/notes?fields=id&status=deleted');
       expect(listed.body.data).toEqual([{ id }]);

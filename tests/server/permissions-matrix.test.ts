@@ -169,6 +169,13 @@ describe.each(testVendors)('permission matrix (%s)', (vendor) => {
     expect(ok.status).toBe(200);
   });
 
+  it('writes the caller cannot read back answer 204', async () => {
+    await setPermissions([{ collection: 'tags', create: 'full' }]);
+    const res = await as('me', 'POST', '/items/tags', { name: 'write-only' });
+    expect(res.status).toBe(204);
+    expect(await knex()('tags').where('name', 'write-only').first()).toBeTruthy();
+  });
+
   it('a nested write into a collection the role cannot create in fails the whole request', async () => {
     await setPermissions([
       { collection: 'articles', read: 'full', update: 'full', create: 'full' },

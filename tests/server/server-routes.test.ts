@@ -124,6 +124,31 @@ describe.each(testVendors)('server and project routes on %s', (vendor) => {
     expect(body.data.server).toBeUndefined();
   });
 
+  it('links the project logo to its asset', async () => {
+    const [row] = await server.project
+      .knex('directus_files')
+      .insert({
+        storage: 'local',
+        filename_disk: 'logo.png',
+        filename_download: 'logo.png',
+        title: 'Logo',
+        type: 'image/png',
+        private_hash: 'logohash',
+        uploaded_by: 1,
+        uploaded_on: '2026-01-01 00:00:00',
+      })
+      .returning('id');
+    const id = typeof row === 'object' ? row.id : row;
+    await server.project.knex('directus_settings').where('key', 'project_logo').update({ value: String(id) });
+    const logo = (await server.inject({ method: 'GET', url: '/test/' })).json().data.api.project_logo;
+    expect(logo).toEqual({
+      url: '/test/assets/logohash',
+      asset_url: '/test/assets/logohash',
+      full_url: 'http://octavo.test/test/assets/logohash',
+    });
+    await server.project.knex('directus_settings').where('key', 'project_logo').update({ value: null });
+  });
+
   it('gives signed-in callers the full project info without the public flag', async () => {
     const token = await server.login();
     const res = await server.inject({
