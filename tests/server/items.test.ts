@@ -180,7 +180,9 @@ describe.each(testVendors)('items engine (%s)', (vendor) => {
       expect(res.status).toBe(204);
       const activity = await knex()('directus_activity').orderBy('id', 'desc').first();
       expect(activity.action).toBe('soft-delete');
-      const asked = await call('PATCH', `/items/notes/${id}?status=*&fields=status`, { title: 'still hidden' });
+      const asked = await call('PATCH', `/items/notes/${id}?status=*&fields=status`, {
+        title: 'still hidden',
+      });
       expect(asked.body.data).toEqual({ status: 'deleted' });
       expect(await code('GET', `/items/notes/${id}`)).toEqual([404, 203]);
       const listed = await call('GET', '/items/notes?fields=id&status=deleted');

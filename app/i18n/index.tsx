@@ -1,0 +1,170 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+
+/**
+ * Every string of the app goes through @formatjs/intl. Catalogs are flat JSON files per area
+ * (app/i18n/locales/<locale>/<area>.json, keys like "login.sign_in"). en-US is bundled and is the fallback;
+ * other locales load lazily, and a locale without files only logs a warning.
+ */
+export const DEFAULT_LOCALE = 'en-US';
+
+type Catalog = Record<string, string>;
+
+const bundled = import.meta.glob<Catalog>('./locales/en-US/*.json', { eager: true, import: 'default' });
+const lazyCatalogs = import.meta.glob<Catalog>(['./locales/*/*.json', '!./locales/en-US/*.json'], {
+  import: 'default',
+});
+
+function merge(modules: Catalog[]): Catalog {
+  return Object.assign({}, ...modules);
+}
+
+export const enUS: Catalog = merge(Object.values(bundled));
+
+/** The files of a locale other than en-US; a locale with none resolves to null (and warns once). */
+export async function loadLocale(locale: string): Promise<Catalog | null> {
+  if (locale === DEFAULT_LOCALE) return enUS;
+  const loaders = Object.entries(lazyCatalogs).filter(([path]) => path.startsWith(`./locales/${locale}/`));
+  if (!loaders.length) {
+    console.warn(`[i18n] no messages for locale "${locale}"; using ${DEFAULT_LOCALE}`);
+    return null;
+  }
+  try {
+    return merge(await Promise.all(loaders.map(([, load]) => load())));
+  } catch (error) {
+    console.warn(`[i18n] the messages of "${locale}" failed to load; using ${DEFAULT_LOCALE}`, error);
+    return null;
+  }
+}
+
+const warned = new Set<string>();
+const cache = createIntlCache();
+
+export function makeIntl(locale: string, messages: Catalog): IntlShape<string> {
+  return createIntl(
+    {
+      locale,
+      defaultLocale: DEFAULT_LOCALE,
+      messages: { ...enUS, ...messages },
+      onError: (error) => {
+        const key = error.message;
+        if (!warned.has(key)) {
+          warned.add(key);
+          console.warn(`[i18n] ${error.message}`);
+        }
+      },
+    },
+    cache,
+  );
+}
+
+interface I18nState {
+  intl: IntlShape<string>;
+  locale: string;
+  setLocale(locale: string): void;
+}
+
+const I18nContext = createContext<I18nState | null>(null);
+let fallbackIntl: IntlShape<string> | null = null;
+
+function useI18nState(): I18nState {
+  const state = useContext(I18nContext);
+  if (state) return state;
+  // Outside the provider (isolated component tests) the bundled en-US catalog is used.
+  fallbackIntl ??= makeIntl(DEFAULT_LOCALE, enUS);
+  return { intl: fallbackIntl, locale: DEFAULT_LOCALE, setLocale: () => {} };
+}
+
+export function I18nProvider({ children, initialLocale = DEFAULT_LOCALE }: { children: ReactNode; initialLocale?: string }) {
+  const [state, setState] = useState<{ locale: string; messages: Catalog }>({
+    locale: DEFAULT_LOCALE,
+    messages: enUS,
+  });
+  const setLocale = useCallback((locale: string) => {
+    if (!locale) return;
+    loadLocale(locale).then((messages) =>
+      setState(messages ? { locale, messages } : { locale: DEFAULT_LOCALE, messages: enUS }),
+    );
+  }, []);
+  useEffect(() => {
+    if (initialLocale !== DEFAULT_LOCALE) setLocale(initialLocale);
+  }, [initialLocale, setLocale]);
+  useEffect(() => {
+    document.documentElement.lang = state.locale;
+  }, [state.locale]);
+  const value = useMemo(
+    () => ({ intl: makeIntl(state.locale, state.messages), locale: state.locale, setLocale }),
+    [state, setLocale],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export type Translate = (id: string, values?: Record<string, string | number>) => string;
+
+/** `t('login.sign_in')`; a missing id logs a warning once and returns the id itself. */
+export function useT(): Translate {
+  const { intl } = useI18nState();
+  return useCallback(
+    (id: string, values?: Record<string, string | number>) => {
+      if (!(id in intl.messages)) {
+        if (!warned.has(id)) {
+          warned.add(id);
+          console.warn(`[i18n] missing message "${id}"`);
+        }
+        return id;
+      }
+      return intl.formatMessage({ id }, values);
+    },
+    [intl],
+  );
+}
+
+export function useLocale(): { locale: string; setLocale(locale: string): void } {
+  const { locale, setLocale } = useI18nState();
+  return { locale, setLocale };
+}
+
+const DATE_STYLES = {
+  short: { year: 'numeric', month: 'short', day: 'numeric' },
+  medium: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  long: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true },
+} as const;
+
+function toDate(d: Date | string): Date {
+  if (d instanceof Date) return d;
+  // v8 sends 'YYYY-MM-DD HH:MM:SS' (UTC) as well as ISO strings.
+  return new Date(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(d) ? `${d.replace(' ', 'T')}Z` : d);
+}
+
+export function useFormat(): {
+  number(n: number): string;
+  date(d: Date | string, style?: 'short' | 'medium' | 'long'): string;
+  relative(d: Date | string): string;
+} {
+  const { intl } = useI18nState();
+  return useMemo(
+    () => ({
+      number: (n: number) => intl.formatNumber(n),
+      date: (d: Date | string, style: 'short' | 'medium' | 'long' = 'short') =>
+        intl.formatDate(toDate(d), DATE_STYLES[style]),
+      relative: (d: Date | string) => {
+        const seconds = (toDate(d).getTime() - Date.now()) / 1000;
+        const abs = Math.abs(seconds);
+        const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
+          abs < 60
+            ? [seconds, 'second']
+            : abs < 3600
+              ? [seconds / 60, 'minute']
+              : abs < 86400
+                ? [seconds / 3600, 'hour']
+                : abs < 2592000
+                  ? [seconds / 86400, 'day']
+                  : abs < 31536000
+                    ? [seconds / 2592000, 'month']
+                    : [seconds / 31536000, 'year'];
+        return intl.formatRelativeTime(Math.round(value), unit);
+      },
+    }),
+    [intl],
+  );
+}

@@ -1,0 +1,102 @@
+import { useCallback, useContext, useEffect, useState } from 'react';
+import type { ApiClient } from '../api/client';
+import type { DefinitionRegistry } from '../../engine/registry/registry';
+import { AppDataContext, NotifyContext, type AppDataStore } from './context';
+import { permissionFor } from './permissions';
+import { loadListingPreset, saveListingPreset } from './presets';
+import type { CollectionPermission, CurrentUser, Preset, Schema } from './types';
+
+/** The hydrated data of the current project; only inside the private part of the app. */
+export function useAppData(): AppDataStore {
+  const store = useContext(AppDataContext);
+  if (!store) throw new Error('useAppData: the app is not hydrated here (no AppDataContext provider)');
+  return store;
+}
+
+export function useApi(): ApiClient {
+  return useAppData().data.api;
+}
+
+export function useProjectKey(): string {
+  return useAppData().data.project;
+}
+
+export function useCurrentUser(): CurrentUser {
+  return useAppData().data.user;
+}
+
+export function useIsAdmin(): boolean {
+  return useAppData().data.admin;
+}
+
+export function useSchema(): Schema {
+  return useAppData().data.schema;
+}
+
+export function usePermissions(collection: string): CollectionPermission {
+  const { data } = useAppData();
+  return permissionFor(data.permissions, collection, data.admin);
+}
+
+export function useSettings(): Record<string, any> {
+  return useAppData().data.settings;
+}
+
+export function useRegistry(): DefinitionRegistry {
+  return useAppData().data.registry;
+}
+
+export type NotifyColor = 'success' | 'danger' | 'warning' | 'info';
+
+/** Shows a notification (5 s by default; pass `delay: 0` to keep it). Works on public pages too. */
+export function useNotify(): (n: { title: string; details?: string; color?: NotifyColor; delay?: number }) => void {
+  return useContext(NotifyContext);
+}
+
+export function useRefreshSchema(): () => Promise<void> {
+  return useAppData().refreshSchema;
+}
+
+/**
+ * The user's listing preferences for a collection (their own untitled preset, else the role's, else the
+ * global one). `save` creates the user's own row on the first change and updates it afterwards.
+ */
+export function usePreset(collection: string): {
+  preset: Preset | null;
+  loading: boolean;
+  save(patch: Partial<Preset>): Promise<void>;
+} {
+  const { data, update } = useAppData();
+  const loaded = Object.prototype.hasOwnProperty.call(data.presets, collection);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (loaded) return;
+    let cancelled = false;
+    loadListingPreset(data.api, data.user, collection).then(
+      (preset) => {
+        if (!cancelled) update((d) => ({ ...d, presets: { ...d.presets, [collection]: preset } }));
+      },
+      () => {
+        // No presets endpoint or no access: the listing works with its defaults.
+        if (!cancelled) {
+          setFailed(true);
+          update((d) => ({ ...d, presets: { ...d.presets, [collection]: null } }));
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [collection, loaded, data.api, data.user, update]);
+
+  const preset = loaded ? data.presets[collection] : null;
+  const save = useCallback(
+    async (patch: Partial<Preset>) => {
+      const saved = await saveListingPreset(data.api, data.user, collection, preset, patch);
+      update((d) => ({ ...d, presets: { ...d.presets, [collection]: saved } }));
+    },
+    [data.api, data.user, collection, preset, update],
+  );
+  return { preset, loading: !loaded && !failed, save };
+}
