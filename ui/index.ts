@@ -14,3 +14,4 @@ export * from './TagsInput';
 export * from './Textarea';
 export * from './TextInput';
 export * from './Toggle';
+export * from './VirtualTable';

@@ -28,6 +28,14 @@ export interface RelatedItems {
   items: Record<string, unknown>[];
   /** The primary key field of the related collection. */
   primaryKey: string;
+  /** True when the related collection holds more items than were loaded (the picker replaces the dropdown). */
+  more?: boolean;
+}
+
+/** An item chosen in the app's item picker. */
+export interface PickedItem {
+  item: Record<string, unknown>;
+  primaryKey: string;
 }
 
 /** Data the relational interfaces need, provided by the app (the engine makes no API calls). */
@@ -37,6 +45,8 @@ export interface FormServices {
     field: FieldDefinition,
     query: { search?: string; limit: number },
   ) => Promise<RelatedItems>;
+  /** Opens the app's item picker modal for a relational field; resolves with the choice, null when cancelled. */
+  pickItem?: (field: FieldDefinition, current: unknown) => Promise<PickedItem | null>;
 }
 
 export const FormServicesContext = createContext<FormServices>({});

@@ -37,9 +37,15 @@ function labelOf(item: Record<string, unknown>, primaryKey: string, template: un
   return text || String(item[primaryKey]);
 }
 
-/** many-to-one, user, file: pick one related item; the value becomes its primary key. */
+/**
+ * many-to-one, user, file: pick one related item; the value becomes its primary key. A dropdown up to the
+ * threshold; when the app provides an item picker, a button opens it, and it replaces the dropdown when the
+ * related collection holds more items than the threshold.
+ */
 export function ItemSelect(props: InterfaceComponentProps) {
+  const { pickItem } = useContext(FormServicesContext);
   const related = useRelatedItems(props, Number(props.threshold ?? 200) || 200);
+  const [picked, setPicked] = useState<Record<string, unknown> | null>(null);
   const primaryKey = related?.primaryKey ?? 'id';
   const current = keyOf(props.value, primaryKey);
   const choices = (related?.items ?? []).map((item) => ({
@@ -47,28 +53,59 @@ export function ItemSelect(props: InterfaceComponentProps) {
     label: labelOf(item, primaryKey, props.template),
   }));
   // The current value stays selectable even when it is not among the loaded items.
-  if (current !== null && !choices.some((choice) => choice.value === current)) {
-    const label =
-      typeof props.value === 'object'
-        ? labelOf(props.value as Record<string, unknown>, primaryKey, props.template)
-        : current;
-    choices.unshift({ value: current, label });
+  let currentLabel = current;
+  if (current !== null) {
+    const source =
+      picked && keyOf(picked, primaryKey) === current
+        ? picked
+        : typeof props.value === 'object'
+          ? (props.value as Record<string, unknown>)
+          : null;
+    currentLabel =
+      choices.find((choice) => choice.value === current)?.label ??
+      (source ? labelOf(source, primaryKey, props.template) : current);
+    if (!choices.some((choice) => choice.value === current))
+      choices.unshift({ value: current, label: currentLabel });
+  }
+  const canPick = Boolean(pickItem) && !props.disabled;
+  const openPicker = () => {
+    pickItem?.(props.field, props.value).then((choice) => {
+      if (!choice) return;
+      setPicked(choice.item);
+      props.onChange(choice.item[choice.primaryKey] ?? null);
+    });
+  };
+  if (canPick && related?.more) {
+    return (
+      <div className="octavo-item-select">
+        <span id={props.id} className="octavo-item-select__value" aria-describedby={props.describedBy}>
+          {currentLabel ?? (props.placeholder as string | undefined) ?? ''}
+        </span>
+        <IconButton icon="search" label="Choose an item" onClick={openPicker} />
+        {props.value != null && (
+          <IconButton icon="close" label="Remove the selection" onClick={() => props.onChange(null)} />
+        )}
+      </div>
+    );
   }
   return (
-    <Select
-      id={props.id}
-      choices={choices}
-      value={current}
-      disabled={props.disabled}
-      placeholder={(props.placeholder as string | undefined) ?? undefined}
-      describedBy={props.describedBy}
-      onChange={(key) => {
-        if (key === null) return props.onChange(null);
-        const item = related?.items.find((candidate) => String(candidate[primaryKey]) === key);
-        const raw = item ? item[primaryKey] : key;
-        props.onChange(raw);
-      }}
-    />
+    <div className="octavo-item-select">
+      <Select
+        id={props.id}
+        choices={choices}
+        value={current}
+        disabled={props.disabled}
+        placeholder={(props.placeholder as string | undefined) ?? undefined}
+        describedBy={props.describedBy}
+        onChange={(key) => {
+          if (key === null) return props.onChange(null);
+          const item = related?.items.find((candidate) => String(candidate[primaryKey]) === key);
+          const raw = item ? item[primaryKey] : key;
+          props.onChange(raw);
+        }}
+      />
+      {canPick && <IconButton icon="search" label="Choose an item" onClick={openPicker} />}
+    </div>
   );
 }
 

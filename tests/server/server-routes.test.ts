@@ -139,7 +139,10 @@ describe.each(testVendors)('server and project routes on %s', (vendor) => {
       })
       .returning('id');
     const id = typeof row === 'object' ? row.id : row;
-    await server.project.knex('directus_settings').where('key', 'project_logo').update({ value: String(id) });
+    await server.project
+      .knex('directus_settings')
+      .where('key', 'project_logo')
+      .update({ value: String(id) });
     const logo = (await server.inject({ method: 'GET', url: '/test/' })).json().data.api.project_logo;
     expect(logo).toEqual({
       url: '/test/assets/logohash',

@@ -1,0 +1,13 @@
+import { useT } from '../i18n';
+import './loader.css';
+
+/** The loader: full-page (z-index 500) until the app is hydrated, or inside the content area. */
+export function FullPageLoader({ area = 'full-page', label }: { area?: 'full-page' | 'content'; label?: string }) {
+  const t = useT();
+  return (
+    <div className={`loader loader--${area}`} role="status" aria-live="polite">
+      <span className="loader__spinner" aria-hidden="true" />
+      <span className="loader__label">{label ?? t('app.loading')}</span>
+    </div>
+  );
+}

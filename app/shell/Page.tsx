@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useT } from '../i18n';
+import { useShell } from './shell-context';
+import { Icon } from './Icon';
+import './page.css';
+
+export interface Crumb {
+  label: string;
+  href?: string;
+}
+
+export interface PageProps {
+  title: ReactNode;
+  /** Buttons on the right of the header. */
+  actions?: ReactNode;
+  /** Content of the info sidebar (right). */
+  info?: ReactNode;
+  breadcrumb?: Crumb[];
+  children?: ReactNode;
+  /** Extra class on the page's root, e.g. for screen-specific layout. */
+  className?: string;
+}
+
+/** The chrome of every private screen: header (breadcrumb, title, actions, info toggle), body, info sidebar. */
+export function Page({ title, actions, info, breadcrumb, children, className }: PageProps) {
+  const t = useT();
+  const shell = useShell();
+  const infoOpen = shell?.infoOpen ?? false;
+  return (
+    <div className={`page${className ? ` ${className}` : ''}${infoOpen ? ' page--info-open' : ''}`}>
+      <header className="page-header">
+        {shell && (
+          <button
+            type="button"
+            className="page-header__nav-toggle icon-button"
+            aria-label={shell.navOpen ? t('nav.close') : t('nav.open')}
+            aria-expanded={shell.navOpen}
+            onClick={() => shell.setNavOpen(!shell.navOpen)}
+          >
+            <Icon name="menu" />
+          </button>
+        )}
+        <div className="page-header__titles">
+          {breadcrumb && breadcrumb.length > 0 && (
+            <nav aria-label={t('page.breadcrumb')} className="page-header__breadcrumb">
+              <ol>
+                {breadcrumb.map((crumb, index) => (
+                  <li key={`${crumb.label}-${index}`}>
+                    {crumb.href ? <Link href={crumb.href}>{crumb.label}</Link> : <span>{crumb.label}</span>}
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          )}
+          <h1 className="page-header__title">{title}</h1>
+        </div>
+        <div className="page-header__actions" aria-label={t('page.actions')}>
+          {actions}
+          {shell && (
+            <button
+              type="button"
+              className="icon-button page-header__info-toggle"
+              aria-label={t('info.toggle')}
+              aria-expanded={infoOpen}
+              aria-controls="info-sidebar"
+              onClick={() => shell.setInfoOpen(!infoOpen)}
+            >
+              <Icon name="info" />
+            </button>
+          )}
+        </div>
+      </header>
+      <div className="page-body">
+        <main className="page-main" id="main">
+          {children}
+        </main>
+        {infoOpen && (
+          <aside className="info-sidebar" id="info-sidebar" aria-label={t('info.title')}>
+            <div className="info-sidebar__content">{info}</div>
+            {shell?.activityHref && (
+              <div className="info-sidebar__footer">
+                <Link href={shell.activityHref} className="info-sidebar__activity">
+                  <Icon name="notifications" />
+                  <span>{t('info.notifications')}</span>
+                </Link>
+              </div>
+            )}
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}
