@@ -99,9 +99,10 @@ const STATUS_MAPPING = {
 };
 
 async function insertChunked(knex: Knex, table: string, rows: Record<string, unknown>[], vendor: Vendor) {
-  // SQLite binds at most 32766 variables per statement; stay well under every vendor's limit.
+  // knex writes a multi-row SQLite insert as a compound SELECT (at most 500 terms); the others bind
+  // every value, so stay well under their parameter limits.
   const columns = rows.length ? Object.keys(rows[0]).length : 1;
-  const size = Math.max(1, Math.floor((vendor === 'sqlite' ? 30000 : 20000) / columns));
+  const size = vendor === 'sqlite' ? 400 : Math.max(1, Math.floor(20000 / columns));
   for (let i = 0; i < rows.length; i += size) await knex(table).insert(rows.slice(i, i + size));
 }
 
@@ -110,6 +111,7 @@ export async function createDataset(vendor: Vendor, items: number, log: (line: s
   const db = await createDatabase(vendor);
   const config = loadConfig({}, { dataDir: db.dataDir, logLevel: 'silent', port: 0 });
   const registry = new ProjectRegistry(config);
+  const authors = Math.max(10, Math.round(items / 100));
   try {
     const project = await registry.create({
       key: PROJECT,
@@ -120,7 +122,6 @@ export async function createDataset(vendor: Vendor, items: number, log: (line: s
     });
     const knex = project.knex;
     const started = Date.now();
-    const authors = Math.max(10, Math.round(items / 100));
     await createTables(knex);
     await writeMetadata(knex);
     await writeAccess(knex);

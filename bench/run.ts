@@ -1,139 +1,167 @@
 /**
- * Benchmarks that print figures (no assertions): cold start of `octavo start` to the first answered
- * request, idle memory, and request throughput on a few hot endpoints. Run with `npm run bench`.
+ * `npm run bench [-- --vendor sqlite|postgres|mysql] [--items 100000] [--seconds 4] [--concurrency 16]
+ *   [--skip-startup] [--only list,one]`
+ *
+ * 1. Start-up figures of `octavo start` (cold start, idle memory; bench/startup.ts).
+ * 2. The items benchmark: a generated collection of `--items` articles (m2o author, o2m comments,
+ *    searchable text) on the chosen vendor; the server in a process of its own, signed in as a
+ *    non-admin role (permissions, activity and revisions on); requests/second, p50 / p99 latency and
+ *    the server's resident memory per case. Then the same list and one-item reads served straight
+ *    from the database driver (bench/serve.ts, "floor"), and Octavo's throughput as a fraction of it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import type { Vendor } from '../server/config';
+import { createDataset, EDITOR, PROJECT, type Dataset } from './dataset';
+import { call, runLoad, type LoadCase, type LoadResult } from './load';
+import { startupFigures } from './startup';
 
-const root = join(import.meta.dirname, '..');
-const PASSWORD = 'bench password 123';
-
-function startProcess(dataDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, [join(root, 'bin', 'octavo.js'), 'start'], {
-    env: {
-      ...process.env,
-      OCTAVO_DATA: dataDir,
-      OCTAVO_PORT: String(port),
-      OCTAVO_LOG_LEVEL: 'warn',
-      OCTAVO_ADMIN_EMAIL: 'admin@example.com',
-      OCTAVO_ADMIN_PASSWORD: PASSWORD,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i !== -1) return process.argv[i + 1];
+  return process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 }
 
-async function waitForPing(port: number, started: number, timeoutMs = 120_000): Promise<number> {
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/server/ping`);
-      if (res.ok) return performance.now() - started;
-    } catch {}
-    if (performance.now() - started > timeoutMs) throw new Error('server did not answer');
-    await new Promise((r) => setTimeout(r, 10));
+const vendor = (arg('vendor') ?? 'sqlite') as Vendor;
+if (!['sqlite', 'postgres', 'mysql'].includes(vendor)) throw new Error(`--vendor: unknown vendor ${vendor}`);
+const items = Number(arg('items') ?? 100_000);
+const seconds = Number(arg('seconds') ?? 4);
+const concurrency = Number(arg('concurrency') ?? 16);
+const only = arg('only')?.split(',');
+const skipStartup = process.argv.includes('--skip-startup');
+const profile = arg('cpu-prof');
+
+function rss(pid: number): { rss: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+    return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  } catch {
+    return { rss: 0, peak: 0 };
   }
 }
 
-function rssOf(pid: number): number {
-  // The CLI wrapper spawns the server as a child; sum the resident memory of both.
-  const ids = [pid];
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean);
-    ids.push(...children.map(Number));
-  } catch {}
-  return ids.reduce((sum, id) => {
-    try {
-      const status = readFileSync(`/proc/${id}/status`, 'utf8');
-      return sum + Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-    } catch {
-      return sum;
-    }
-  }, 0);
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+async function startServer(mode: 'octavo' | 'floor', data: Dataset): Promise<{ child: ChildProcess; port: number }> {
+  const execArgv = ['--import', 'tsx'];
+  if (profile && mode === 'octavo') execArgv.push('--cpu-prof', `--cpu-prof-dir=${profile}`);
+  const child = fork(join(import.meta.dirname, 'serve.ts'), [mode, data.dataDir, JSON.stringify(data.database)], {
+    execArgv,
+    env: { ...process.env, OCTAVO_LOG_LEVEL: process.env.OCTAVO_LOG_LEVEL ?? 'info' },
+    // The server logs at the default level like a production node; its output is not the benchmark's.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message: any) => resolve(message.ready));
+    child.once('exit', (code) => reject(new Error(`${mode} server exited (${code})`)));
+  });
+  return { child, port };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
   const done = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await done;
 }
 
-async function throughput(name: string, url: string, init: RequestInit, seconds = 3, concurrency = 8) {
-  let count = 0;
-  const latencies: number[] = [];
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        const res = await fetch(url, init);
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
-        latencies.push(performance.now() - t);
-        count++;
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const p = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
-  console.log(
-    `${name.padEnd(34)} ${(count / seconds).toFixed(0).padStart(6)} req/s   p50 ${p(0.5)} ms   p99 ${p(0.99)} ms`,
-  );
+function line(name: string, result: LoadResult, memory?: string): string {
+  const errors = result.errors ? `   ${result.errors} errors (${result.firstError})` : '';
+  return `${name.padEnd(38)} ${result.perSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50
+    .toFixed(2)
+    .padStart(7)} ms   p99 ${result.p99.toFixed(2).padStart(7)} ms${memory ? `   rss ${memory}` : ''}${errors}`;
 }
 
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'octavo-bench-'));
-  const port = 18000 + Math.floor(Math.random() * 1000);
+async function itemsBenchmark(): Promise<void> {
+  console.log(`\nitems benchmark on ${vendor}: ${items} items, concurrency ${concurrency}, ${seconds} s per case`);
+  const data = await createDataset(vendor, items, (text) => console.log(text));
+  const load = { seconds, concurrency, maxRequests: 500_000 };
   try {
-    let t = performance.now();
-    let child = startProcess(dataDir, port);
-    const first = await waitForPing(port, t);
-    console.log(`first start (creates and seeds demo)  ${first.toFixed(0)} ms to first answered request`);
-    await stop(child);
-
-    const colds: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      t = performance.now();
-      child = startProcess(dataDir, port);
-      colds.push(await waitForPing(port, t));
-      if (i < 4) await stop(child);
-    }
-    colds.sort((a, b) => a - b);
-    console.log(
-      `cold start (existing data)            ${colds[2].toFixed(0)} ms median of 5 (min ${colds[0].toFixed(0)}, max ${colds[4].toFixed(0)})`,
-    );
-
-    await fetch(`http://127.0.0.1:${port}/demo/`);
-    await new Promise((r) => setTimeout(r, 3000));
-    console.log(
-      `idle memory (RSS, after first project request)  ${(rssOf(child.pid!) / 1024 / 1024).toFixed(1)} MiB`,
-    );
-
-    const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/demo/auth/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: PASSWORD }),
-    });
-    const token = login.ok ? ((await login.json()) as { data: { token: string } }).data.token : undefined;
-    await throughput('GET /server/ping', `${base}/server/ping`, {});
-    await throughput('GET /demo/ (anonymous)', `${base}/demo/`, {});
-    if (token) {
-      await throughput('GET /demo/users/me (JWT)', `${base}/demo/users/me`, {
-        headers: { authorization: `Bearer ${token}` },
+    const octavo = await startServer('octavo', data);
+    let ids: number[] = [];
+    const results = new Map<string, LoadResult>();
+    try {
+      const signIn = await call(octavo.port, {
+        method: 'POST',
+        path: `/${PROJECT}/auth/authenticate`,
+        body: () => EDITOR,
       });
-    } else {
-      console.log(`sign-in failed (${login.status}); authenticated benchmarks skipped`);
+      if (signIn.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signIn.json)}`);
+      const headers = { authorization: `Bearer ${signIn.json.data.token}` };
+      const list = await call(octavo.port, {
+        path: `/${PROJECT}/items/articles?fields=id&limit=1000&filter[status][eq]=published`,
+        headers,
+      });
+      ids = (list.json.data as Array<{ id: number }>).map((row) => row.id);
+      const base = `/${PROJECT}/items/articles`;
+      const cases: Array<[string, string, LoadCase]> = [
+        ['list', 'list 100', { path: `${base}?limit=100`, headers }],
+        [
+          'filtered',
+          'filtered + sorted list 100',
+          { path: `${base}?limit=100&filter[status][eq]=published&filter[rating][gte]=3&sort=-published_on`, headers },
+        ],
+        ['author', 'list 100 fields=*,author.*', { path: `${base}?limit=100&fields=*,author.*`, headers }],
+        ['search', 'search q=octavo limit 100', { path: `${base}?limit=100&q=octavo`, headers }],
+        ['one', 'one item', { path: (n) => `${base}/${ids[n % ids.length]}`, headers }],
+        [
+          'create',
+          'create (activity + revision)',
+          {
+            method: 'POST',
+            path: base,
+            headers,
+            body: (n) => ({
+              title: `Benchmark article ${n}`,
+              body: 'Written by the benchmark',
+              status: 'draft',
+              rating: 1 + (n % 5),
+              author: 1 + (n % data.authors),
+              published_on: '2024-01-01 00:00:00',
+            }),
+          },
+        ],
+        ['meta', 'meta=total_count,filter_count', { path: `${base}?limit=100&meta=total_count,filter_count`, headers }],
+      ];
+      console.log(`\nOctavo (signed in as a non-admin role; idle rss ${mib(rss(octavo.child.pid!).rss)})`);
+      for (const [key, name, c] of cases) {
+        if (only && !only.includes(key)) continue;
+        const result = await runLoad(c, { port: octavo.port, ...load });
+        results.set(key, result);
+        console.log(line(name, result, mib(rss(octavo.child.pid!).rss)));
+      }
+      console.log(`server peak rss ${mib(rss(octavo.child.pid!).peak)}`);
+    } finally {
+      await stop(octavo.child);
     }
-    await stop(child);
+
+    const wanted = (['list', 'one'] as const).filter((key) => results.has(key));
+    if (wanted.length === 0) return;
+    const floor = await startServer('floor', data);
+    try {
+      console.log('\nfloor: the same reads from the database driver (prepared statement, JSON.stringify, node:http)');
+      const floorCases: Record<'list' | 'one', [string, LoadCase]> = {
+        list: ['list 100', { path: `/${PROJECT}/items/articles` }],
+        one: ['one item', { path: (n) => `/${PROJECT}/items/articles/${ids[n % ids.length]}` }],
+      };
+      const fractions: string[] = [];
+      for (const key of wanted) {
+        const [name, c] = floorCases[key];
+        const result = await runLoad(c, { port: floor.port, ...load });
+        console.log(line(name, result, mib(rss(floor.child.pid!).rss)));
+        const fraction = results.get(key)!.perSecond / result.perSecond;
+        fractions.push(`${name}: ${(fraction * 100).toFixed(0)}% of the floor${fraction >= 0.5 ? '' : ' (target 50%)'}`);
+      }
+      console.log(`\nOctavo / floor  ${fractions.join('   ')}`);
+    } finally {
+      await stop(floor.child);
+    }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await data.drop();
   }
 }
 
-await main();
+if (!skipStartup && vendor === 'sqlite') await startupFigures();
+await itemsBenchmark();

@@ -377,9 +377,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
                     title={manualSort.label ?? 'Manual sorting'}
                     onClick={manualSort.onToggle}
                   >
-                    <i className="octavo-icon" aria-hidden="true">
-                      sort
-                    </i>
+                    <LineIcon d="M4 7h10M4 12h7M4 17h4M18 5v14M15 16l3 3 3-3" />
                   </button>
                 </div>
               )}
@@ -513,9 +511,7 @@ function VirtualRowView<Row>(props: VirtualRowProps<Row>) {
             onKeyDown={(event) => props.onHandleKey(event, props.index)}
             onClick={(event) => event.stopPropagation()}
           >
-            <i className="octavo-icon" aria-hidden="true">
-              drag_handle
-            </i>
+            <LineIcon d="M5 9h14M5 15h14" />
           </button>
         </div>
       )}
@@ -553,3 +549,23 @@ const VirtualRow = memo(VirtualRowView, (previous, next) => {
   }
   return true;
 }) as typeof VirtualRowView;
+
+/** A small stroked icon (ui/ draws its own: it cannot rely on an icon font being loaded). */
+function LineIcon({ d }: { d: string }) {
+  return (
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={d} />
+    </svg>
+  );
+}

@@ -115,8 +115,7 @@ async function call<T>(
 ): Promise<Envelope<T>> {
   try {
     // redaxios parses JSON when it can and leaves other text (e.g. `pong`) as it is.
-    const response = await redaxios.request<any>({
-      url,
+    const response = await redaxios<any>(url, {
       method,
       data: body,
       headers: headersFor(project),

@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthClass } from '../http';
+import { ApiError } from '../errors';
+import type { ReadResult } from '../query/execute-read';
+import type { Query } from '../query/types';
+import { respond } from '../respond';
+import { ItemsService, type ItemsServiceOptions, type PrimaryKey } from '../services/items';
+import { itemRevisionAt, itemRevisions } from '../services/revisions';
+import { envelope, keysOf, queryOf } from './items';
+
+/** How one system collection is served over HTTP by the items engine. */
+export interface SystemCrudOptions {
+  collection: string;
+  /** Extra ItemsService options (e.g. presets skip activity). */
+  service?: Omit<ItemsServiceOptions, 'collection'>;
+  /** The auth class of every route (default `auth`). */
+  auth?: AuthClass;
+  /** A pattern the `:id` segment must match, else the route does not exist (404 code 1). */
+  idPattern?: string;
+  /** Turns the `:id` segment into keys (default: comma-separated keys). */
+  keys?(request: FastifyRequest, raw: string): PrimaryKey[];
+  /** Adjusts the read query (e.g. a default limit). */
+  readQuery?(request: FastifyRequest, query: Query): Query;
+  /** Post-processes every read answer (typed values, per-row field removal). */
+  transform?(request: FastifyRequest, result: ReadResult): Promise<ReadResult> | ReadResult;
+  /** Also serve `/{id}/revisions` and `/{id}/revisions/{offset}`. */
+  revisions?: boolean;
+}
+
+export function systemService(request: FastifyRequest, options: SystemCrudOptions): ItemsService {
+  return new ItemsService(request.project, request.accountability, {
+    ...options.service,
+    collection: options.collection,
+  });
+}
+
+/**
+ * Registers list / one / create / update (one, several, batch) / delete for a system collection,
+ * all through the items engine (permissions, hooks, activity, revisions, events).
+ */
+export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOptions): void {
+  const config = { auth: options.auth ?? 'auth' };
+  const id = options.idPattern ? `:id(${options.idPattern})` : ':id';
+  const keys = (request: FastifyRequest) => {
+    const raw = (request.params as { id: string }).id;
+    return options.keys ? options.keys(request, raw) : keysOf(raw);
+  };
+  const readQuery = (request: FastifyRequest) => {
+    const query = queryOf(request);
+    return options.readQuery ? options.readQuery(request, query) : query;
+  };
+  const answer = async (request: FastifyRequest, result: ReadResult | null) =>
+    envelope(result && options.transform ? await options.transform(request, result) : result);
+
+  app.get('/', { config }, async (request, reply) => {
+    const service = systemService(request, options);
+    return respond(request, reply, await answer(request, await service.readMany(readQuery(request))));
+  });
+
+  app.get(`/${id}`, { config }, async (request, reply) => {
+    const service = systemService(request, options);
+    const query = readQuery(request);
+    const list = keys(request);
+    if (list.length === 0) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+    const result =
+      list.length === 1
+        ? await service.readOne(list[0], query)
+        : await service.readMany(
+            { ...query, filter: null, q: null, status: null, single: false, limit: -1, offset: 0 },
+            { keys: list },
+          );
+    return respond(request, reply, await answer(request, result));
+  });
+
+  app.post('/', { config }, async (request, reply) => {
+    const service = systemService(request, options);
+    const query = readQuery(request);
+    const written = await service.create(request.body, query);
+    const result = await service.readByKeys(written, query, Array.isArray(request.body));
+    return respond(request, reply, await answer(request, result));
+  });
+
+  app.patch('/', { config }, async (request, reply) => {
+    const service = systemService(request, options);
+    const query = readQuery(request);
+    const written = await service.updateBatch(request.body, query);
+    return respond(request, reply, await answer(request, await service.readByKeys(written, query, true)));
+  });
+
+  app.patch(`/${id}`, { config }, async (request, reply) => {
+    const service = systemService(request, options);
+    const query = readQuery(request);
+    const list = keys(request);
+    if (list.length === 0) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+    if (Array.isArray(request.body)) throw new ApiError('INVALID_REQUEST', 'Expected one object of values');
+    const written = await service.update(list, request.body, query);
+    const result = await service.readByKeys(written, query, list.length > 1);
+    return respond(request, reply, await answer(request, result));
+  });
+
+  app.delete(`/${id}`, { config }, async (request, reply) => {
+    const service = systemService(request, options);
+    const list = keys(request);
+    if (list.length === 0) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+    await service.delete(list, queryOf(request));
+    return respond(request, reply, {});
+  });
+
+  if (!options.revisions) return;
+  app.get(`/${id}/revisions`, { config }, async (request, reply) => {
+    const [key] = keys(request);
+    const result = await itemRevisions(
+      request.project,
+      request.accountability,
+      options.collection,
+      key,
+      queryOf(request),
+    );
+    return respond(request, reply, envelope(result));
+  });
+  app.get(`/${id}/revisions/:offset`, { config }, async (request, reply) => {
+    const [key] = keys(request);
+    const { offset } = request.params as { offset: string };
+    const result = await itemRevisionAt(
+      request.project,
+      request.accountability,
+      options.collection,
+      key,
+      offset,
+      queryOf(request),
+    );
+    return respond(request, reply, envelope(result));
+  });
+}
