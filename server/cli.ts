@@ -84,6 +84,7 @@ Options:
   --host <host>       Address to listen on (OCTAVO_HOST, default 127.0.0.1)
   --port <port>       Port to listen on; 0 picks a free one (OCTAVO_PORT, default 8080)
   --no-demo           Do not add demo content to a new demo project (OCTAVO_DEMO=false)
+  --no-build          Do not build the admin app even when it is missing or stale (OCTAVO_BUILD_APP=false)
 ${COMMON}
 
 Environment for the first start:
@@ -314,11 +315,16 @@ async function runStart(args: string[], env: Env, io: Output): Promise<number> {
     host: { type: 'string' },
     port: { type: 'string' },
     'no-demo': { type: 'boolean' },
+    'no-build': { type: 'boolean' },
   });
   if (values.help) return help('start', io);
   const config = configFrom(values, env, { host: 'OCTAVO_HOST', port: 'OCTAVO_PORT' });
   if (values['no-demo']) config.demo = false;
 
+  if (!values['no-build'] && env.OCTAVO_BUILD_APP !== 'false') {
+    const { ensureAppBuilt } = await import('./app-build');
+    await ensureAppBuilt((message) => io.out(message));
+  }
   const { startServer } = await load.start();
   let started: StartedServer;
   try {

@@ -20,7 +20,7 @@ interface Run {
 /** The environment of a child: this process's, without any OCTAVO_* setting, plus the given ones. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('OCTAVO_')));
-  return { ...base, OCTAVO_LOG_LEVEL: 'warn', ...env };
+  return { ...base, OCTAVO_LOG_LEVEL: 'warn', OCTAVO_BUILD_APP: 'false', ...env };
 }
 
 function octavo(args: string[], env: Record<string, string>): Promise<Run> {

@@ -1,0 +1,371 @@
+import type { Knex } from 'knex';
+import { ApiError } from '../errors';
+import type { Item } from '../query/execute-read';
+import { recordActivity } from './activity';
+import { registerItemsHooks, type HookContext, type PrimaryKey } from './items';
+import { validationPattern } from './payload';
+import { readSettings } from './settings';
+
+/**
+ * The per-collection behaviour of the system collections (api-v8 §2.10, §2.13–2.18, §6.6), run
+ * by the items engine inside the write's transaction for root and nested writes alike.
+ */
+
+const ADMIN_ROLE = 1;
+const PUBLIC_ROLE = 2;
+
+type Levels = [create: string, read: string, update: string, del: string, comment: string, explain: string];
+
+/** The rows every new role gets (api-v8 §6.6). */
+const DEFAULT_PERMISSIONS: Array<{ collection: string; status?: string; levels: Levels }> = [
+  { collection: 'directus_activity', levels: ['full', 'mine', 'none', 'none', 'update', 'none'] },
+  { collection: 'directus_collection_presets', levels: ['full', 'full', 'mine', 'mine', 'none', 'none'] },
+  { collection: 'directus_collections', levels: ['none', 'full', 'none', 'none', 'none', 'none'] },
+  { collection: 'directus_fields', levels: ['none', 'full', 'none', 'none', 'none', 'none'] },
+  { collection: 'directus_files', levels: ['full', 'full', 'full', 'full', 'none', 'none'] },
+  { collection: 'directus_folders', levels: ['full', 'full', 'full', 'full', 'none', 'none'] },
+  { collection: 'directus_permissions', levels: ['none', 'mine', 'none', 'none', 'none', 'none'] },
+  { collection: 'directus_relations', levels: ['none', 'full', 'none', 'none', 'none', 'none'] },
+  { collection: 'directus_revisions', levels: ['full', 'full', 'none', 'none', 'none', 'none'] },
+  { collection: 'directus_roles', levels: ['none', 'mine', 'none', 'none', 'none', 'none'] },
+  { collection: 'directus_settings', levels: ['none', 'full', 'none', 'none', 'none', 'none'] },
+  {
+    collection: 'directus_users',
+    status: 'active',
+    levels: ['none', 'full', 'mine', 'mine', 'none', 'none'],
+  },
+  ...['deleted', 'draft', 'invited', 'suspended'].map((status) => ({
+    collection: 'directus_users',
+    status,
+    levels: ['none', 'none', 'none', 'none', 'none', 'none'] as Levels,
+  })),
+];
+
+export function defaultPermissionRows(role: number): Array<Record<string, unknown>> {
+  return DEFAULT_PERMISSIONS.map(({ collection, status, levels }) => ({
+    collection,
+    role,
+    status: status ?? null,
+    create: levels[0],
+    read: levels[1],
+    update: levels[2],
+    delete: levels[3],
+    comment: levels[4],
+    explain: levels[5],
+  }));
+}
+
+function invalid(field: string, reason: string): ApiError {
+  return new ApiError('INVALID_REQUEST', `${field}: ${reason}`);
+}
+
+function has(payload: Item, field: string): boolean {
+  return Object.prototype.hasOwnProperty.call(payload, field);
+}
+
+/** A key sent as a value or as a related object `{id}`. */
+function keyValue(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return (value as Item).id;
+  return value;
+}
+
+function sameKey(a: unknown, b: unknown): boolean {
+  if (a === null || a === undefined || b === null || b === undefined) return a == b;
+  return String(a) === String(b);
+}
+
+/* ---------------------------------------------------------------- roles */
+
+function registerRoleHooks(): void {
+  registerItemsHooks('directus_roles', {
+    async afterCreate(key, _payload, ctx) {
+      await ctx.trx('directus_permissions').insert(defaultPermissionRows(Number(key)));
+    },
+    beforeDelete(key) {
+      if ([ADMIN_ROLE, PUBLIC_ROLE].includes(Number(key))) {
+        throw new ApiError('UNAUTHORIZED', `You are not allowed to delete group [${key}]`);
+      }
+    },
+    async afterDelete(key, _existing, ctx) {
+      await ctx.trx('directus_permissions').where('role', key).delete();
+      await ctx.trx('directus_collection_presets').where('role', key).delete();
+      await ctx.trx('directus_users').where('role', key).update({ role: null });
+    },
+  });
+}
+
+/* ---------------------------------------------------------------- permissions */
+
+const LEVELS: Record<string, readonly string[]> = {
+  create: ['none', 'mine', 'role', 'full'],
+  read: ['none', 'mine', 'role', 'full'],
+  update: ['none', 'mine', 'role', 'full'],
+  delete: ['none', 'mine', 'role', 'full'],
+  comment: ['none', 'create', 'update', 'full'],
+  explain: ['none', 'create', 'update', 'always'],
+};
+
+function checkPermissionRow(payload: Item): void {
+  for (const [column, allowed] of Object.entries(LEVELS)) {
+    const value = payload[column];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string' || !allowed.includes(value)) {
+      throw invalid(column, `must be one of ${allowed.join(', ')}`);
+    }
+  }
+  if (has(payload, 'collection') && (typeof payload.collection !== 'string' || payload.collection === '')) {
+    throw invalid('collection', 'This value should not be blank.');
+  }
+}
+
+function registerPermissionHooks(): void {
+  registerItemsHooks('directus_permissions', {
+    beforeCreate(payload) {
+      checkPermissionRow(payload);
+      if (payload.role === undefined || payload.role === null)
+        throw invalid('role', 'This value should not be blank.');
+      if (payload.collection === undefined) throw invalid('collection', 'This value should not be blank.');
+    },
+    beforeUpdate(_key, payload) {
+      checkPermissionRow(payload);
+    },
+  });
+}
+
+/* ---------------------------------------------------------------- settings */
+
+/** The Directus type of a setting key (its `directus_fields` row), or null. */
+export async function settingType(knex: Knex, key: unknown): Promise<string | null> {
+  if (typeof key !== 'string') return null;
+  const row = await knex('directus_fields')
+    .where({ collection: 'directus_settings', field: key })
+    .first('type');
+  return row?.type ? String(row.type).toLowerCase() : null;
+}
+
+/** Input conversion by setting type (api-v8 §2.17): file → its id, array → CSV, json → JSON text. */
+function settingValue(type: string | null, value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return null;
+  if (type === 'file' && typeof value === 'object' && !Array.isArray(value)) return keyValue(value) ?? null;
+  if (type === 'array' && Array.isArray(value)) return value.map(String).join(',');
+  if (type === 'json' && typeof value !== 'string') return JSON.stringify(value);
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+function registerSettingsHooks(): void {
+  registerItemsHooks('directus_settings', {
+    async beforeCreate(payload, ctx) {
+      if (typeof payload.key !== 'string' || payload.key.trim() === '')
+        throw invalid('key', 'This value should not be blank.');
+      if (!has(payload, 'value')) return { ...payload, value: null };
+      return { ...payload, value: settingValue(await settingType(ctx.trx, payload.key), payload.value) };
+    },
+    async beforeUpdate(_key, payload, existing, ctx) {
+      if (has(payload, 'key') && (typeof payload.key !== 'string' || payload.key.trim() === ''))
+        throw invalid('key', 'This value should not be blank.');
+      if (!has(payload, 'value')) return;
+      const type = await settingType(ctx.trx, payload.key ?? existing.key);
+      return { ...payload, value: settingValue(type, payload.value) };
+    },
+  });
+}
+
+/* ---------------------------------------------------------------- collection presets */
+
+function forbidden(message: string): ApiError {
+  return new ApiError('FORBIDDEN', message);
+}
+
+function registerPresetHooks(): void {
+  registerItemsHooks('directus_collection_presets', {
+    beforeCreate(payload, ctx) {
+      const who = ctx.accountability;
+      if (who.admin) return;
+      // Non-admins write their own presets only; role and global presets are the administrators'.
+      if (who.user == null) throw forbidden('Only signed-in users can save collection presets');
+      const user = has(payload, 'user') ? keyValue(payload.user) : who.user;
+      if (!sameKey(user, who.user) || (payload.role !== undefined && payload.role !== null)) {
+        throw forbidden('Only administrators can create presets for a role or for everyone');
+      }
+      return { ...payload, user: who.user };
+    },
+    beforeUpdate(_key, payload, existing, ctx) {
+      const who = ctx.accountability;
+      if (who.admin) return;
+      if (!sameKey(existing.user, who.user) || (existing.role !== null && existing.role !== undefined)) {
+        throw forbidden('Only administrators can change presets of a role or of everyone');
+      }
+      if (has(payload, 'user') && !sameKey(keyValue(payload.user), who.user))
+        throw forbidden('A preset cannot be given to another user');
+      if (has(payload, 'role') && payload.role !== null)
+        throw forbidden('Only administrators can create presets for a role or for everyone');
+    },
+    beforeDelete(_key, existing, ctx) {
+      const who = ctx.accountability;
+      if (who.admin) return;
+      if (existing.role !== null && existing.role !== undefined)
+        throw forbidden('Cannot delete collection presets that belongs to a role');
+      if (!sameKey(existing.user, who.user)) throw forbidden('Cannot delete collection presets of others');
+    },
+  });
+}
+
+/* ---------------------------------------------------------------- webhooks */
+
+const WEBHOOK_VALUES: Record<string, readonly string[]> = {
+  status: ['active', 'inactive'],
+  http_action: ['get', 'post'],
+  directus_action: ['item.create:after', 'item.update:after', 'item.delete:after'],
+};
+
+function checkWebhook(payload: Item, ctx: HookContext): void {
+  if (!ctx.accountability.admin) throw new ApiError('UNAUTHORIZED', 'Permission denied: Admin Only');
+  for (const [field, allowed] of Object.entries(WEBHOOK_VALUES)) {
+    if (has(payload, field) && !allowed.includes(payload[field] as string)) {
+      throw invalid(field, `must be one of ${allowed.join(', ')}`);
+    }
+  }
+  if (has(payload, 'url')) {
+    let url: URL | null = null;
+    try {
+      url = new URL(String(payload.url));
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      throw invalid('url', 'must be an http(s) URL');
+  }
+  if (has(payload, 'collection') && (typeof payload.collection !== 'string' || payload.collection === ''))
+    throw invalid('collection', 'This value should not be blank.');
+}
+
+function registerWebhookHooks(): void {
+  registerItemsHooks('directus_webhooks', {
+    beforeCreate(payload, ctx) {
+      checkWebhook(payload, ctx);
+      return payload.status === undefined ? { ...payload, status: 'inactive' } : payload;
+    },
+    beforeUpdate(_key, payload, _existing, ctx) {
+      checkWebhook(payload, ctx);
+    },
+    beforeDelete(_key, _existing, ctx) {
+      if (!ctx.accountability.admin) throw new ApiError('UNAUTHORIZED', 'Permission denied: Admin Only');
+    },
+  });
+}
+
+/* ---------------------------------------------------------------- folders */
+
+function registerFolderHooks(): void {
+  registerItemsHooks('directus_folders', {
+    beforeCreate(payload) {
+      if (typeof payload.name !== 'string' || payload.name.trim() === '')
+        throw invalid('name', 'This value should not be blank.');
+    },
+    async beforeUpdate(key, payload, _existing, ctx) {
+      if (has(payload, 'name') && (typeof payload.name !== 'string' || payload.name.trim() === ''))
+        throw invalid('name', 'This value should not be blank.');
+      if (!has(payload, 'parent_folder')) return;
+      // A folder cannot end up inside itself.
+      let parent = keyValue(payload.parent_folder);
+      const seen = new Set<string>();
+      while (parent !== null && parent !== undefined) {
+        if (sameKey(parent, key)) throw invalid('parent_folder', 'a folder cannot be inside itself');
+        if (seen.has(String(parent))) break;
+        seen.add(String(parent));
+        const row = await ctx.trx('directus_folders').where('id', parent).first('parent_folder');
+        parent = row?.parent_folder;
+      }
+    },
+    async beforeDelete(key, _existing, ctx) {
+      // Files and subfolders move up to the root rather than pointing at a missing folder.
+      await ctx.trx('directus_files').where('folder', key).update({ folder: null });
+      await ctx.trx('directus_folders').where('parent_folder', key).update({ parent_folder: null });
+    },
+  });
+}
+
+/* ---------------------------------------------------------------- users */
+
+async function checkPasswordPolicy(trx: Knex, payload: Item): Promise<void> {
+  if (!has(payload, 'password')) return;
+  const password = payload.password;
+  if (password === null || password === undefined || password === '') return;
+  if (typeof password !== 'string') throw invalid('password', 'expected text');
+  const policy = (await readSettings(trx)).password_policy;
+  if (!policy) return;
+  const pattern = validationPattern(policy);
+  if (pattern && !pattern.test(password)) {
+    throw invalid('password', 'The password does not meet the password policy');
+  }
+}
+
+/** 500 code 216 when no other active administrator would remain. */
+async function assertOtherActiveAdmin(trx: Knex, key: PrimaryKey): Promise<void> {
+  const other = await trx('directus_users')
+    .where({ role: ADMIN_ROLE, status: 'active' })
+    .whereNot('id', key)
+    .first('id');
+  if (!other) throw new ApiError('FORBIDDEN_LAST_ADMIN');
+}
+
+function isActiveAdmin(row: Item): boolean {
+  return sameKey(row.role, ADMIN_ROLE) && row.status === 'active';
+}
+
+function registerUserHooks(): void {
+  registerItemsHooks('directus_users', {
+    async beforeCreate(payload, ctx) {
+      if (!ctx.accountability.admin && sameKey(keyValue(payload.role), ADMIN_ROLE)) {
+        throw forbidden('Only administrators can create administrators');
+      }
+      await checkPasswordPolicy(ctx.trx, payload);
+    },
+    async beforeUpdate(key, payload, existing, ctx) {
+      const who = ctx.accountability;
+      const roleChanges = has(payload, 'role') && !sameKey(keyValue(payload.role), existing.role);
+      const statusChanges = has(payload, 'status') && payload.status !== existing.status;
+      if (!who.admin) {
+        if (roleChanges) throw forbidden('Only administrators can change the role of a user');
+        if (statusChanges && sameKey(key, who.user))
+          throw forbidden('Only administrators can change your status');
+      }
+      await checkPasswordPolicy(ctx.trx, payload);
+      if (isActiveAdmin(existing) && (roleChanges || (statusChanges && payload.status !== 'active'))) {
+        await assertOtherActiveAdmin(ctx.trx, key);
+      }
+      if (statusChanges) {
+        // A status change resets the failed sign-in counter (§5.4); leaving `active` ends every session.
+        await recordActivity(ctx.trx, {
+          action: 'status-update',
+          accountability: who,
+          collection: 'directus_users',
+          item: key,
+        });
+        if (payload.status !== 'active') await ctx.trx('directus_user_sessions').where('user', key).delete();
+      }
+    },
+    async beforeDelete(key, existing, ctx) {
+      if (isActiveAdmin(existing)) await assertOtherActiveAdmin(ctx.trx, key);
+      await ctx.trx('directus_user_sessions').where('user', key).delete();
+    },
+  });
+}
+
+let registered = false;
+
+/** Registers the hooks of every system collection with the items engine (once per process). */
+export function registerSystemHooks(): void {
+  if (registered) return;
+  registered = true;
+  registerRoleHooks();
+  registerPermissionHooks();
+  registerSettingsHooks();
+  registerPresetHooks();
+  registerWebhookHooks();
+  registerFolderHooks();
+  registerUserHooks();
+}
