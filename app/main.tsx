@@ -1,31 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Redirect, Route, Router, Switch } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
-import { StatechartViewer } from './statecharts/StatechartViewer';
+import { App } from './App';
+import { currentApiRoot } from './api/client';
 
-/**
- * The admin app's entry. For now it only mounts the statechart viewer at #/statecharts; the app's screens
- * join this switch as they are built.
- */
-function App() {
-  return (
-    <Router hook={useHashLocation}>
-      <Switch>
-        <Route path="/statecharts">
-          <StatechartViewer />
-        </Route>
-        <Route path="/statecharts/:name">{(params) => <StatechartViewer name={params.name} />}</Route>
-        <Route>
-          <Redirect to="/statecharts" replace />
-        </Route>
-      </Switch>
-    </Router>
-  );
-}
-
+/** The admin app's entry: the API root comes from the page URL (the part before /admin/). */
 createRoot(document.getElementById('app')!).render(
   <StrictMode>
-    <App />
+    <App root={currentApiRoot()} />
   </StrictMode>,
 );

@@ -11,7 +11,7 @@ import type { ServerConfig } from './config';
 import { ApiError, isApiError } from './errors';
 import { ProjectRegistry } from './services/projects';
 import { publicAccountability, type Accountability, type ProjectContext } from './context';
-import { resolveAccountability } from './services/authentication';
+import { forgetIdentities, resolveAccountability } from './services/authentication';
 import { serverRoutes } from './routes/server';
 import { projectRoutes } from './routes/project';
 import { extensionRoutes } from './routes/extensions';
@@ -34,6 +34,8 @@ declare module 'fastify' {
     config: ServerConfig;
   }
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const SECRET_QUERY = /([?&](?:access_token|token|super_admin_token)=)[^&]*/gi;
 
@@ -60,6 +62,9 @@ export async function buildServer(
               }),
             },
           },
+    // A log line per request costs more than a cached read; they are kept at debug and trace.
+    // Errors (5xx) are still logged by the error handler at every level.
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: config.maxUploadSize,
     routerOptions: {
@@ -165,6 +170,11 @@ export async function buildServer(
         if (auth === 'admin' && !request.accountability.admin) {
           throw new ApiError('UNAUTHORIZED', 'Permission denied: Admin Only');
         }
+      });
+      // Any write may change users, roles or sessions: remembered identities go before it answers.
+      scope.addHook('onSend', async (request, _reply, payload) => {
+        if (request.project && !READ_METHODS.has(request.method)) forgetIdentities(request.project.key);
+        return payload;
       });
       await scope.register(projectRoutes);
     },

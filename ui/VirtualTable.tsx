@@ -155,12 +155,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   };
 
   const bodyScroll = Math.max(0, scrollTop - headerHeight);
-  const { first, last } = visibleRange(
-    bodyScroll,
-    viewport,
-    rowHeight,
-    rows.length + placeholders,
-  );
+  const { first, last } = visibleRange(bodyScroll, viewport, rowHeight, rows.length + placeholders);
 
   // --- column resizing -------------------------------------------------------------------------
   const startResize = (event: ReactPointerEvent<HTMLSpanElement>, column: TableColumn) => {
@@ -292,15 +287,19 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const someSelected = !allSelected && rows.some((row) => selected.has(props.rowKey(row)));
   const toggleRow = (row: Row) => {
     const key = props.rowKey(row);
-    selection!.onChange(selected.has(key) ? selection!.keys.filter((k) => k !== key) : [...selection!.keys, key]);
+    selection!.onChange(
+      selected.has(key) ? selection!.keys.filter((k) => k !== key) : [...selection!.keys, key],
+    );
   };
 
   // Rows get stable handlers (reading the latest ones) so that unchanged rows skip re-rendering.
   const latest = useRef({ startDrag, moveWithKeys, toggleRow, onRowClick: props.onRowClick });
   latest.current = { startDrag, moveWithKeys, toggleRow, onRowClick: props.onRowClick };
   const stable = useRef({
-    startDrag: (event: ReactPointerEvent<HTMLElement>, index: number) => latest.current.startDrag(event, index),
-    moveWithKeys: (event: KeyboardEvent<HTMLElement>, index: number) => latest.current.moveWithKeys(event, index),
+    startDrag: (event: ReactPointerEvent<HTMLElement>, index: number) =>
+      latest.current.startDrag(event, index),
+    moveWithKeys: (event: KeyboardEvent<HTMLElement>, index: number) =>
+      latest.current.moveWithKeys(event, index),
     toggleRow: (row: Row) => latest.current.toggleRow(row),
     onRowClick: (row: Row) => latest.current.onRowClick?.(row),
   }).current;
@@ -441,11 +440,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
               })}
             </div>
           </div>
-          <div
-            role="rowgroup"
-            className="octavo-vtable__body"
-            style={{ height: bodyHeight }}
-          >
+          <div role="rowgroup" className="octavo-vtable__body" style={{ height: bodyHeight }}>
             {drawn}
           </div>
         </div>
@@ -531,7 +526,12 @@ function VirtualRowView<Row>(props: VirtualRowProps<Row>) {
         </div>
       )}
       {props.columns.map((column, index) => (
-        <div key={column.key} role="cell" className="octavo-vtable__cell" style={{ width: props.widths[index] }}>
+        <div
+          key={column.key}
+          role="cell"
+          className="octavo-vtable__cell"
+          style={{ width: props.widths[index] }}
+        >
           {props.renderCell(row, column)}
         </div>
       ))}

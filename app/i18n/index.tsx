@@ -119,6 +119,12 @@ export function useT(): Translate {
   );
 }
 
+/** Whether a message id exists (e.g. `errors.${code}`), without the missing-message warning. */
+export function useHasMessage(): (id: string) => boolean {
+  const { intl } = useI18nState();
+  return useCallback((id: string) => id in intl.messages, [intl]);
+}
+
 export function useLocale(): { locale: string; setLocale(locale: string): void } {
   const { locale, setLocale } = useI18nState();
   return { locale, setLocale };

@@ -164,7 +164,8 @@ export function ProjectsProvider({
       return { ...s, keys, current };
     });
     await Promise.all(keys.map((key) => watch(key)));
-    setState((s) => ({ ...s, status: keys.length ? 'loaded' : 'none', error: null }));
+    // An empty list means every project is private: the login page says so (not an install).
+    setState((s) => ({ ...s, status: 'loaded', error: null }));
   }, [root, watch]);
 
   useEffect(() => {

@@ -72,7 +72,12 @@ export function TabularLayout(props: LayoutProps) {
 
   const renderCell = useCallback(
     (item: Record<string, unknown>, column: TableColumn) => (
-      <DisplayValue registry={registry} field={byName.get(column.key)!} value={item[column.key]} item={item} />
+      <DisplayValue
+        registry={registry}
+        field={byName.get(column.key)!}
+        value={item[column.key]}
+        item={item}
+      />
     ),
     [registry, byName],
   );

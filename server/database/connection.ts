@@ -15,6 +15,38 @@ pg.types.setTypeParser(20, (value: string) => {
   return Number.isSafeInteger(n) ? n : value;
 });
 
+/** Prepared statements kept per SQLite connection, least recently used first out. */
+const STATEMENT_CACHE = 500;
+const CACHEABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
+
+/**
+ * knex prepares every SQLite statement anew; preparing costs as much as running a small query.
+ * Data statements are kept and reused; others (transactions, pragmas, DDL) are prepared fresh, and
+ * a schema change empties the cache so no statement outlives the shape it was prepared for.
+ */
+function cachePreparedStatements(conn: any): void {
+  const prepare = conn.prepare.bind(conn);
+  const statements = new Map<string, any>();
+  conn.prepare = (sql: string) => {
+    if (!CACHEABLE.test(sql)) {
+      if (SCHEMA_CHANGE.test(sql)) statements.clear();
+      return prepare(sql);
+    }
+    let statement = statements.get(sql);
+    if (statement) {
+      statements.delete(sql);
+      // knex toggles safe integers per query only when asked; start every use from the default.
+      statement.safeIntegers(false);
+    } else {
+      statement = prepare(sql);
+      if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value);
+    }
+    statements.set(sql, statement);
+    return statement;
+  };
+}
+
 const CLIENT: Record<Vendor, string> = { sqlite: 'better-sqlite3', mysql: 'mysql2', postgres: 'pg' };
 const DEFAULT_PORT: Record<Vendor, number> = { sqlite: 0, mysql: 3306, postgres: 5432 };
 
@@ -34,6 +66,7 @@ export function createConnection(db: DatabaseConfig, dataDir: string): Knex {
           conn.pragma('journal_mode = WAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
+          cachePreparedStatements(conn);
           done(null, conn);
         },
       },

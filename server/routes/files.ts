@@ -84,7 +84,10 @@ async function readBack(request: FastifyRequest, ids: number[], query: Query) {
   }
 }
 
-/** `/{project}/files` (api-v8 §2.8). Permission checks go through `canAccessFiles`. */
+/**
+ * `/{project}/files` (api-v8 §2.8). Permission checks go through the permissions service
+ * (`canAccessFiles`, `assertFileAccess`); denials answer 403 code 10 as v8's file endpoints do.
+ */
 export const filesRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, {
     limits: {
@@ -151,6 +154,13 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     let values: Record<string, unknown>;
     try {
       values = writableValues(fields);
+      await assertFileAccess(
+        project,
+        who,
+        'create',
+        {},
+        { fields: Object.keys(values), comment: query.comment },
+      );
     } catch (error) {
       await Promise.all(uploads.map((u) => removeStoredFile(project, u.file.filename_disk).catch(() => {})));
       throw error;
@@ -189,7 +199,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     const rows = [];
     for (const id of ids) {
       const row = await fileRow(project, id);
-      await assertFileAccess(project, who, 'update', row);
+      await assertFileAccess(project, who, 'update', row, { comment: query.comment });
       rows.push(row);
     }
     let replacement: IngestedFile | null = null;
@@ -224,6 +234,10 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     let values: Record<string, unknown>;
     try {
       values = writableValues(fields);
+      const written = Object.keys(values);
+      for (const row of rows) {
+        await assertFileAccess(project, who, 'update', row, { fields: written, comment: query.comment });
+      }
     } catch (error) {
       if (replacement) await removeStoredFile(project, replacement.filename_disk).catch(() => {});
       throw error;
@@ -241,7 +255,9 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     }
     const ids = idsOf(request).map(Number);
     const query = queryOf(request);
-    for (const id of ids) await assertFileAccess(project, who, 'delete', await fileRow(project, id));
+    for (const id of ids) {
+      await assertFileAccess(project, who, 'delete', await fileRow(project, id), { comment: query.comment });
+    }
     for (const id of ids) {
       await deleteFile(project, who, id, { activitySkip: query.activitySkip, comment: query.comment });
     }

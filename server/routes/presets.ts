@@ -1,5 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors';
+import type { PrimaryKey } from '../services/items';
 import { registerSystemCrud } from './system-crud';
+
+/** v8: a non-admin deleting a role's preset gets 403 code 10, whatever their permission rows say. */
+async function refuseRolePresets(request: FastifyRequest, keys: PrimaryKey[]): Promise<void> {
+  if (request.accountability.admin) return;
+  const numeric = keys.filter((key) => /^\d+$/.test(String(key))).map(Number);
+  if (numeric.length === 0) return;
+  const roleOwned = await request.project
+    .knex('directus_collection_presets')
+    .whereIn('id', numeric)
+    .whereNotNull('role')
+    .first('id');
+  if (roleOwned) throw new ApiError('FORBIDDEN', 'Cannot delete collection presets that belongs to a role');
+}
 
 /**
  * `/{project}/collection_presets` (api-v8 §2.13): never logged in activity. Non-admins write only
@@ -10,5 +25,6 @@ export const presetsRoutes: FastifyPluginAsync = async (app) => {
     collection: 'directus_collection_presets',
     idPattern: '^[0-9,]+$',
     service: { activity: false },
+    beforeDelete: refuseRolePresets,
   });
 };

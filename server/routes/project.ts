@@ -14,6 +14,16 @@ import { relationsRoutes } from './relations';
 import { itemsRoutes } from './items';
 import { activityRoutes } from './activity';
 import { revisionsRoutes } from './revisions';
+import { rolesRoutes } from './roles';
+import { permissionsRoutes } from './permissions';
+import { settingsRoutes } from './settings';
+import { presetsRoutes } from './presets';
+import { webhooksRoutes } from './webhooks';
+import { foldersRoutes } from './folders';
+import { usersCrudRoutes } from './users-crud';
+import { registerSystemHooks } from '../services/system-hooks';
+
+registerSystemHooks();
 
 /** All routes below /{project}/. Each group lives in its own file. */
 export const projectRoutes: FastifyPluginAsync = async (app) => {
@@ -33,4 +43,11 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
   await app.register(itemsRoutes, { prefix: '/items' });
   await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(revisionsRoutes, { prefix: '/revisions' });
+  await app.register(usersCrudRoutes, { prefix: '/users' });
+  await app.register(rolesRoutes, { prefix: '/roles' });
+  await app.register(permissionsRoutes, { prefix: '/permissions' });
+  await app.register(settingsRoutes, { prefix: '/settings' });
+  await app.register(presetsRoutes, { prefix: '/collection_presets' });
+  await app.register(webhooksRoutes, { prefix: '/webhooks' });
+  await app.register(foldersRoutes, { prefix: '/folders' });
 };

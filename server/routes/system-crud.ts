@@ -23,6 +23,8 @@ export interface SystemCrudOptions {
   readQuery?(request: FastifyRequest, query: Query): Query;
   /** Post-processes every read answer (typed values, per-row field removal). */
   transform?(request: FastifyRequest, result: ReadResult): Promise<ReadResult> | ReadResult;
+  /** Runs before a DELETE, ahead of the permission checks (e.g. v8's preset rule). */
+  beforeDelete?(request: FastifyRequest, keys: PrimaryKey[]): Promise<void>;
   /** Also serve `/{id}/revisions` and `/{id}/revisions/{offset}`. */
   revisions?: boolean;
 }
@@ -102,6 +104,7 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
     const service = systemService(request, options);
     const list = keys(request);
     if (list.length === 0) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+    await options.beforeDelete?.(request, list);
     await service.delete(list, queryOf(request));
     return respond(request, reply, {});
   });

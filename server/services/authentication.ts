@@ -112,12 +112,58 @@ function allowedWithout2FA(request: FastifyRequest): boolean {
   return url === '/users/:id' && request.method === 'GET' && id === 'me';
 }
 
+/*
+ * Identities resolved in the last moments, per presented token or session id: a burst of requests
+ * with the same token checks the signature and reads user, role and session once. Entries live at
+ * most IDENTITY_TTL ms (and never past the JWT's expiry); only successful resolutions are kept.
+ * Sign-out, suspension and every write request of this process drop the project's entries at once
+ * (`forgetIdentities`), so a change made here applies to the very next request; another node's
+ * change applies within IDENTITY_TTL.
+ */
+const IDENTITY_TTL = 2000;
+const IDENTITY_MAX = 10_000;
+
+interface CachedIdentity {
+  row: IdentityRow;
+  via: NonNullable<Accountability['via']>;
+  expires: number;
+}
+
+const identities = new Map<string, Map<string, CachedIdentity>>();
+const generations = new Map<string, number>();
+
+/** Drops every remembered identity of a project (after sign-out, user, role or session changes). */
+export function forgetIdentities(projectKey: string): void {
+  identities.delete(projectKey);
+  generations.set(projectKey, (generations.get(projectKey) ?? 0) + 1);
+}
+
+function recalled(project: ProjectContext, key: string): CachedIdentity | undefined {
+  const entry = identities.get(project.key)?.get(key);
+  if (!entry) return undefined;
+  if (entry.expires > Date.now()) return entry;
+  identities.get(project.key)?.delete(key);
+  return undefined;
+}
+
+/** Remembers a resolution unless the project's identities were dropped while it was being made. */
+function remember(project: ProjectContext, key: string, generation: number, entry: CachedIdentity): void {
+  if ((generations.get(project.key) ?? 0) !== generation) return;
+  let byKey = identities.get(project.key);
+  if (!byKey) identities.set(project.key, (byKey = new Map()));
+  if (byKey.size >= IDENTITY_MAX) byKey.clear();
+  byKey.set(key, entry);
+}
+
 /** An explicit token (JWT or static). Bad, expired or revoked tokens are errors, not a downgrade. */
 async function fromToken(
   project: ProjectContext,
   token: string,
   base: Accountability,
 ): Promise<Accountability> {
+  const cached = recalled(project, token);
+  if (cached) return accountabilityOf(cached.row, base, cached.via, token);
+  const generation = generations.get(project.key) ?? 0;
   if (looksLikeJwt(token)) {
     const claims = await verifyToken(project, token, 'auth');
     if (!claims.sid) throw new ApiError('INVALID_TOKEN');
@@ -128,22 +174,33 @@ async function fromToken(
       .where('s.token_expired_at', '>', dbDateTime());
     if (!row) throw new ApiError('INVALID_TOKEN', 'Invalid token: the session has ended');
     assertActive(row.status);
+    const expires = Math.min(
+      Date.now() + IDENTITY_TTL,
+      typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now(),
+    );
+    remember(project, token, generation, { row, via: 'jwt', expires });
     return accountabilityOf(row, base, 'jwt', token);
   }
   const row: IdentityRow | undefined = await identityQuery(project.knex).where('u.token', token);
   if (!row) throw new ApiError('INVALID_TOKEN');
   assertActive(row.status);
+  remember(project, token, generation, { row, via: 'static', expires: Date.now() + IDENTITY_TTL });
   return accountabilityOf(row, base, 'static', token);
 }
 
 /** A session cookie; a stale cookie (signed out, expired, user no longer active) means anonymous. */
 async function fromCookie(project: ProjectContext, sessionId: string, base: Accountability) {
+  const key = `cookie:${sessionId}`;
+  const cached = recalled(project, key);
+  if (cached) return accountabilityOf(cached.row, base, 'cookie', sessionId);
+  const generation = generations.get(project.key) ?? 0;
   const row: IdentityRow | undefined = await identityQuery(project.knex)
     .join('directus_user_sessions as s', 's.user', 'u.id')
     .where('s.token', hashSessionId(sessionId))
     .where('s.token_type', 'cookie')
     .where('s.token_expired_at', '>', dbDateTime());
   if (!row || row.status !== 'active') return undefined;
+  remember(project, key, generation, { row, via: 'cookie', expires: Date.now() + IDENTITY_TTL });
   return accountabilityOf(row, base, 'cookie', sessionId);
 }
 
@@ -191,6 +248,7 @@ async function failAttempt(
   const allowed = numberSetting(settings, 'login_attempts_allowed', 0);
   if (allowed > 0 && (await failedAttemptsSinceLastSuccess(project, user.id)) > allowed) {
     await project.knex('directus_users').where('id', user.id).update({ status: 'suspended' });
+    forgetIdentities(project.key);
     throw new ApiError('USER_SUSPENDED');
   }
 }
@@ -279,6 +337,7 @@ export async function refreshAuthToken(project: ProjectContext, token: string): 
 
 /** Ends the sessions the request presents (its JWT's session and/or its cookie session). */
 export async function endPresentedSessions(project: ProjectContext, request: FastifyRequest): Promise<void> {
+  forgetIdentities(project.key);
   const presented = presentedCredentials(project, request);
   if (presented?.kind === 'token' && looksLikeJwt(presented.token)) {
     const claims = await verifyToken(project, presented.token, 'auth', { ignoreExpiry: true }).catch(
@@ -288,4 +347,5 @@ export async function endPresentedSessions(project: ProjectContext, request: Fas
   }
   const cookieSession = sessionIdFromCookie(project, request);
   if (cookieSession) await deleteSession(project, cookieSession);
+  forgetIdentities(project.key);
 }

@@ -5,9 +5,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Accountability, ProjectContext } from '../context';
 import { ApiError, isApiError } from '../errors';
-import { readItems, type Item, type Query, type ReadGuard, type FilterNode } from '../query';
+import { readItems, type Item, type Query } from '../query';
 import { schemaCache } from '../schema';
-import { SECRET_USER_COLUMNS } from './auth-users';
+import { permissionsFor, type Permissions } from './permissions';
 import { readSettings, type Settings } from './settings';
 import { dbDateTime } from './sessions';
 import { storageFor, type StorageDriver } from './storage';
@@ -15,71 +15,69 @@ import { safeFetch, type Resolver } from './safe-fetch';
 import { presetsOf, thumbnailFolder, isThumbnailable, MAX_INPUT_PIXELS } from './assets';
 
 export type FilesAction = 'create' | 'read' | 'update' | 'delete';
-export type PermissionLevel = 'none' | 'mine' | 'role' | 'full';
 
-/**
- * The caller's permission level on `directus_files` for an action: administrators have all of
- * them; other roles (the public role 2 included) take the widest level of their
- * `directus_permissions` rows. Stand-in for the permissions service, which will replace it.
- */
-export async function filesPermissionLevel(
-  project: ProjectContext,
-  who: Accountability,
-  action: FilesAction,
-): Promise<PermissionLevel> {
-  if (who.admin) return 'full';
-  if (who.role == null) return 'none';
-  const rows: Array<Record<string, string | null>> = await project
-    .knex('directus_permissions')
-    .where({ collection: 'directus_files', role: who.role })
-    .select(action);
-  const order: PermissionLevel[] = ['none', 'mine', 'role', 'full'];
-  let best = 0;
-  for (const row of rows) {
-    const raw = String(row[action] ?? 'none');
-    // Anything else that is not 'none' (e.g. a legacy 'read' value) counts as the full level.
-    const index = order.includes(raw as PermissionLevel) ? order.indexOf(raw as PermissionLevel) : 3;
-    best = Math.max(best, index);
-  }
-  return order[best];
+/** The caller's permissions (the same service and rules as every other collection, api-v8 §6). */
+async function filesPermissions(project: ProjectContext, who: Accountability): Promise<Permissions> {
+  return permissionsFor(project.knex, await schemaCache.get(project), who);
 }
 
-/** True when the caller may perform the action on at least some files. */
+/**
+ * True when the caller may perform the action on at least some files: per the rows of their role
+ * in `directus_permissions` (the public role 2 for anonymous callers); administrators always.
+ */
 export async function canAccessFiles(
   project: ProjectContext,
   who: Accountability,
   action: FilesAction,
 ): Promise<boolean> {
-  return (await filesPermissionLevel(project, who, action)) !== 'none';
+  const permissions = await filesPermissions(project, who);
+  if (permissions.admin) return true;
+  if (action === 'read') return permissions.canReadCollection('directus_files');
+  const rows =
+    action === 'create' ? permissions.rowsOf('directus_files').filter((row) => row.status === '$create') : [];
+  return (rows.length ? rows : permissions.effectiveRows('directus_files')).some(
+    (row) => row[action] !== 'none',
+  );
 }
 
-/** The uploader ids a `mine` / `role` level reaches; null for `full`. */
-async function reachableUploaders(
-  project: ProjectContext,
-  who: Accountability,
-  level: PermissionLevel,
-): Promise<number[] | null> {
-  if (level === 'full') return null;
-  if (level === 'none') return [];
-  if (level === 'mine') return [who.user ?? 0];
-  const users = await project.knex('directus_users').where('role', who.role).pluck('id');
-  return [...users.map(Number), ...(who.user == null ? [0] : [])];
+const FILE_DENIALS: Record<number, string> = {
+  301: 'You are not allowed to upload files',
+  302: 'You are not allowed to edit files',
+  303: 'You are not allowed to delete files',
+};
+
+/** The permission service's denials, as v8's file endpoints word them (403 code 10). */
+function asFileDenial(error: unknown): unknown {
+  if (isApiError(error) && FILE_DENIALS[error.code])
+    return new ApiError('FORBIDDEN', FILE_DENIALS[error.code]);
+  return error;
 }
 
-/** Throws 403 code 10 unless the caller may act on this file row. */
+/**
+ * Throws unless the caller may act on this file row: the permissions service's owner rules
+ * (`uploaded_by` is the owner field), write field blacklist and `explain`.
+ */
 export async function assertFileAccess(
   project: ProjectContext,
   who: Accountability,
-  action: 'update' | 'delete',
+  action: 'create' | 'update' | 'delete',
   row: Item,
+  options: { fields?: string[]; comment?: string | null } = {},
 ): Promise<void> {
-  const level = await filesPermissionLevel(project, who, action);
-  const uploaders = await reachableUploaders(project, who, level);
-  if (uploaders === null || uploaders.includes(Number(row.uploaded_by))) return;
-  throw new ApiError(
-    'FORBIDDEN',
-    action === 'update' ? 'You are not allowed to edit files' : 'You are not allowed to delete files',
-  );
+  const permissions = await filesPermissions(project, who);
+  if (permissions.admin) return;
+  const schema = await schemaCache.get(project);
+  const info = schema.collections.get('directus_files');
+  if (!info) throw new ApiError('COLLECTION_NOT_FOUND');
+  const fields = options.fields ?? [];
+  const comment = options.comment ?? null;
+  try {
+    if (action === 'create') permissions.assertCreate(info, undefined, fields, comment);
+    else if (action === 'update') permissions.assertUpdate(info, row, fields, undefined, comment);
+    else permissions.assertDelete(info, row, comment);
+  } catch (error) {
+    throw asFileDenial(error);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -647,32 +645,6 @@ function splitDataField(fields: string[] | null): {
   return { fields: dropId ? [...rest, 'id'] : rest.length ? rest : ['id'], withData, dropId };
 }
 
-async function filesGuard(project: ProjectContext, who: Accountability): Promise<ReadGuard> {
-  const level = await filesPermissionLevel(project, who, 'read');
-  const uploaders = await reachableUploaders(project, who, level);
-  const schema = await schemaCache.get(project);
-  const userFields = new Set(
-    [...(schema.collections.get('directus_users')?.fields.keys() ?? [])].filter(
-      (f) => !(SECRET_USER_COLUMNS as readonly string[]).includes(f),
-    ),
-  );
-  const rowFilter: FilterNode | null =
-    uploaders === null
-      ? null
-      : {
-          kind: 'condition',
-          path: ['uploaded_by'],
-          operator: 'in',
-          value: uploaders.length ? uploaders : [-1],
-        };
-  return {
-    canReadCollection: (c) =>
-      c === 'directus_files' ? level !== 'none' : who.admin || c === 'directus_folders',
-    readableFields: (c) => (c === 'directus_users' ? userFields : '*'),
-    rowFilter: (c) => (c === 'directus_files' ? rowFilter : null),
-  };
-}
-
 /** Reads files as the caller may see them, with the `data` block when asked for (or by default). */
 export async function readFiles(
   project: ProjectContext,
@@ -688,7 +660,7 @@ export async function readFiles(
     { knex: project.knex, vendor: project.vendor, schema, defaultLimit },
     'directus_files',
     { ...query, fields },
-    await filesGuard(project, who),
+    await filesPermissions(project, who),
     keys ? { keys } : {},
   );
   if (withData && result.data) {

@@ -34,8 +34,16 @@ function blank(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
+/** v8's named validations (`directus_fields.validation` of e.g. `directus_users.email` is `$email`). */
+const NAMED_VALIDATIONS: Record<string, RegExp> = {
+  $email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  $url: /^https?:\/\/[^\s]+$/i,
+};
+
 /** A v8 validation pattern (PCRE with delimiters, e.g. `/^[a-z]+$/i`) as a RegExp; null if unusable. */
 export function validationPattern(source: string): RegExp | null {
+  const named = NAMED_VALIDATIONS[source.trim()];
+  if (named) return named;
   const match = /^(.)(.*)\1([a-zA-Z]*)$/s.exec(source.trim());
   try {
     if (match && !/[a-zA-Z0-9\\\s]/.test(match[1])) {

@@ -195,7 +195,8 @@ function registerPresetHooks(): void {
     beforeUpdate(_key, payload, existing, ctx) {
       const who = ctx.accountability;
       if (who.admin) return;
-      if (!sameKey(existing.user, who.user) || (existing.role !== null && existing.role !== undefined)) {
+      // Other users' presets are left to the permission rows (update `mine` covers own ones only).
+      if (existing.user === null || existing.user === undefined || (existing.role ?? null) !== null) {
         throw forbidden('Only administrators can change presets of a role or of everyone');
       }
       if (has(payload, 'user') && !sameKey(keyValue(payload.user), who.user))
@@ -208,7 +209,8 @@ function registerPresetHooks(): void {
       if (who.admin) return;
       if (existing.role !== null && existing.role !== undefined)
         throw forbidden('Cannot delete collection presets that belongs to a role');
-      if (!sameKey(existing.user, who.user)) throw forbidden('Cannot delete collection presets of others');
+      if (existing.user === null || existing.user === undefined)
+        throw forbidden('Only administrators can delete presets of everyone');
     },
   });
 }

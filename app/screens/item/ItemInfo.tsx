@@ -69,11 +69,17 @@ export function ItemInfo(props: ItemInfoProps) {
   const created = date(stamps.created);
   if (created) rows.push({ label: t('edit.info_created'), value: created });
   if (stamps.createdBy && props.item[stamps.createdBy.field] != null)
-    rows.push({ label: t('edit.info_created_by'), value: userName(props.item[stamps.createdBy.field], unknown) });
+    rows.push({
+      label: t('edit.info_created_by'),
+      value: userName(props.item[stamps.createdBy.field], unknown),
+    });
   const updated = date(stamps.updated);
   if (updated) rows.push({ label: t('edit.info_updated'), value: updated });
   if (stamps.updatedBy && props.item[stamps.updatedBy.field] != null)
-    rows.push({ label: t('edit.info_updated_by'), value: userName(props.item[stamps.updatedBy.field], unknown) });
+    rows.push({
+      label: t('edit.info_updated_by'),
+      value: userName(props.item[stamps.updatedBy.field], unknown),
+    });
 
   return (
     <div className="item-info">
@@ -186,7 +192,9 @@ function ActivityList(props: {
               <strong>{userName(entry.action_by, t('edit.unknown_user'))}</strong>
               <span>{t(`edit.action.${entry.action}`)}</span>
             </div>
-            <time dateTime={entry.action_on}>{entry.action_on ? format.date(entry.action_on, 'medium') : ''}</time>
+            <time dateTime={entry.action_on}>
+              {entry.action_on ? format.date(entry.action_on, 'medium') : ''}
+            </time>
             {entry.comment && <p className="item-activity__text">{entry.comment.replace(/#/g, '')}</p>}
           </li>
         ))}

@@ -118,9 +118,8 @@ export function ItemPickerModal(props: ItemPickerModalProps) {
   // A new search or sort starts again from the first page.
   useEffect(() => load(0), [load]);
 
-  const currentKey = props.current && typeof props.current === 'object'
-    ? (props.current as Row)[primaryKey]
-    : props.current;
+  const currentKey =
+    props.current && typeof props.current === 'object' ? (props.current as Row)[primaryKey] : props.current;
 
   return (
     <Modal title={t('edit.picker_title')} onClose={props.onClose} size="large">
@@ -136,10 +135,7 @@ export function ItemPickerModal(props: ItemPickerModalProps) {
         />
         <label className="item-picker__sort">
           <span>{t('edit.picker_sort')}</span>
-          <select
-            value={sortField}
-            onChange={(event) => setSortField(event.target.value)}
-          >
+          <select value={sortField} onChange={(event) => setSortField(event.target.value)}>
             {sortable.map((field) => (
               <option key={field.field} value={field.field}>
                 {fieldLabel(field)}
@@ -187,10 +183,20 @@ export function ItemPickerModal(props: ItemPickerModalProps) {
                           aria-label={label || String(key)}
                           onClick={() => props.onSelect(row)}
                         >
-                          <DisplayValue registry={props.registry} field={field} value={row[field.field]} item={row} />
+                          <DisplayValue
+                            registry={props.registry}
+                            field={field}
+                            value={row[field.field]}
+                            item={row}
+                          />
                         </button>
                       ) : (
-                        <DisplayValue registry={props.registry} field={field} value={row[field.field]} item={row} />
+                        <DisplayValue
+                          registry={props.registry}
+                          field={field}
+                          value={row[field.field]}
+                          item={row}
+                        />
                       )}
                     </td>
                   ))}
@@ -199,7 +205,9 @@ export function ItemPickerModal(props: ItemPickerModalProps) {
             })}
           </tbody>
         </table>
-        {!loading && !failed && rows.length === 0 && <p className="item-picker__empty">{t('edit.picker_empty')}</p>}
+        {!loading && !failed && rows.length === 0 && (
+          <p className="item-picker__empty">{t('edit.picker_empty')}</p>
+        )}
         {failed && (
           <p role="alert" className="item-picker__error">
             {t('edit.picker_failed')}

@@ -19,7 +19,9 @@ export function Modal({ title, children, actions, onClose, size = 'small' }: Mod
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    const first = box.current?.querySelector<HTMLElement>('[data-autofocus], input, button, select, textarea');
+    const first = box.current?.querySelector<HTMLElement>(
+      '[data-autofocus], input, button, select, textarea',
+    );
     first?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {

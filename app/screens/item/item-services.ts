@@ -137,7 +137,10 @@ export function toPayload(values: Item, context: WriteContext, creating: boolean
     }
     const type = typeOf(field);
     const target = relatedCollection(field, context.collection, context.relations);
-    if (target && (type === 'm2o' || type === 'file' || type === 'user' || type === 'integer' || type === 'string')) {
+    if (
+      target &&
+      (type === 'm2o' || type === 'file' || type === 'user' || type === 'integer' || type === 'string')
+    ) {
       payload[name] = keyValue(value, context.primaryKeyOf(target));
     } else if (creating && type === 'translation' && Array.isArray(value) && target) {
       const childKey = context.primaryKeyOf(target);
@@ -161,7 +164,13 @@ export function toPayload(values: Item, context: WriteContext, creating: boolean
 /** The item-edit machine's side effects on the API (v8 paths; comma keys for batch edits). */
 export function createItemCalls(api: ApiClient, context: () => WriteContext) {
   return {
-    async loadItem({ collection, primaryKey }: { collection: string; primaryKey: PrimaryKey }): Promise<Item> {
+    async loadItem({
+      collection,
+      primaryKey,
+    }: {
+      collection: string;
+      primaryKey: PrimaryKey;
+    }): Promise<Item> {
       // A batch edit starts from nothing: each activated field overwrites every selected item.
       if (String(primaryKey).includes(',')) return {};
       const answer = await api.get<Item>(itemPath(collection, primaryKey), {

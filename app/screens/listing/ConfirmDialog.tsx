@@ -28,12 +28,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       >
         <p id="listing-confirm-message">{props.message}</p>
         <div className="listing-modal__buttons">
-          <button type="button" ref={cancelRef} className="listing-button" onClick={props.onCancel}>
+          <button type="button" ref={cancelRef} className="button button--secondary" onClick={props.onCancel}>
             {props.cancelText}
           </button>
           <button
             type="button"
-            className={`listing-button ${props.danger ? 'listing-button--danger' : 'listing-button--primary'}`}
+            className={props.danger ? 'button button--danger' : 'button'}
             disabled={props.busy}
             onClick={props.onConfirm}
           >

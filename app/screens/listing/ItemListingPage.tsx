@@ -25,13 +25,7 @@ import { collectionName } from './collection-name';
 import { isSystemCollection, itemsPath, resolveCollection } from './collection-paths';
 import { ConfirmDialog } from './ConfirmDialog';
 import { filterableFields, isActiveFilter } from './filters';
-import {
-  addButton,
-  batchButton,
-  deleteButton,
-  permissionFields,
-  type Caller,
-} from './listing-permissions';
+import { addButton, batchButton, deleteButton, permissionFields, type Caller } from './listing-permissions';
 import { ListingIcon } from './ListingIcon';
 import { ListingState } from './ListingState';
 import { reorderItems, type Item } from './manual-sort';
@@ -89,7 +83,11 @@ function SingleRedirect({ collection, fields }: { collection: string; fields: Fi
   }, [api, collection, fields, navigate, project]);
   return (
     <Page title={t('browse.opening')}>
-      <ListingState kind="loading" title={t('browse.state.loading.title')} body={t('browse.state.loading.body')} />
+      <ListingState
+        kind="loading"
+        title={t('browse.state.loading.title')}
+        body={t('browse.state.loading.body')}
+      />
     </Page>
   );
 }
@@ -120,10 +118,11 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
   const limit = Number(settings.default_limit) > 0 ? Number(settings.default_limit) : DEFAULT_LIMIT;
   const caller: Caller = { id: Number(user.id), role: roleIdOf(user), admin };
 
-  // Only layouts that can draw themselves are offered (the others would fall back to the table).
-  const layouts = registry.layouts().filter((definition) => !registry.resolveLayout(definition.id).fallback);
+  // The table, and the layout the preset names (the other core layouts arrive with a later module).
   const layout = registry.resolveLayout(view.viewType).definition;
-
+  const layouts = registry
+    .layouts()
+    .filter((definition) => definition.id === 'tabular' || definition.id === layout.id);
   const breadcrumb = isSystemCollection(collection)
     ? [{ label: name }]
     : [{ label: t('browse.collections'), href: `/${project}/collections` }, { label: name }];
@@ -141,7 +140,9 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
           options={resolveViewOptions(layout, view.viewOptions[layout.id])}
           onLayoutChange={(id) => change({ viewType: id })}
           onQueryChange={(query) => change({ viewQuery: { ...view.viewQuery, [layout.id]: query } })}
-          onOptionsChange={(options) => change({ viewOptions: { ...view.viewOptions, [layout.id]: options } })}
+          onOptionsChange={(options) =>
+            change({ viewOptions: { ...view.viewOptions, [layout.id]: options } })
+          }
         />
       )}
     </div>
@@ -311,7 +312,7 @@ function ListingBody(props: ListingBodyProps) {
       {selection.length > 0 && batch !== 'hidden' && (
         <button
           type="button"
-          className="listing-button"
+          className="button button--secondary"
           disabled={batch !== 'enabled'}
           title={selection.length < 2 ? t('browse.batch_needs_two') : undefined}
           onClick={() => navigate(itemHref(project, collection, selection.join(',')))}
@@ -323,7 +324,7 @@ function ListingBody(props: ListingBodyProps) {
       {selection.length > 0 && remove !== 'hidden' && (
         <button
           type="button"
-          className="listing-button listing-button--danger"
+          className="button button--danger"
           disabled={remove !== 'enabled'}
           onClick={() => setConfirming(true)}
         >
@@ -332,11 +333,7 @@ function ListingBody(props: ListingBodyProps) {
         </button>
       )}
       {add === 'enabled' && (
-        <button
-          type="button"
-          className="listing-button listing-button--primary"
-          onClick={() => navigate(itemHref(project, collection, '+'))}
-        >
+        <button type="button" className="button" onClick={() => navigate(itemHref(project, collection, '+'))}>
           <ListingIcon name="add" />
           {t('browse.add')}
         </button>
@@ -356,7 +353,11 @@ function ListingBody(props: ListingBodyProps) {
   let body: ReactNode;
   if (!browsable) {
     body = (
-      <ListingState kind="no-fields" title={t('browse.state.no_fields.title')} body={t('browse.state.no_fields.body')} />
+      <ListingState
+        kind="no-fields"
+        title={t('browse.state.no_fields.title')}
+        body={t('browse.state.no_fields.body')}
+      />
     );
   } else if (list.phase === 'error') {
     body = (
@@ -367,7 +368,7 @@ function ListingBody(props: ListingBodyProps) {
           message: list.error?.message || t(`errors.${list.error?.code ?? -1}`),
         })}
         action={
-          <button type="button" className="listing-button" onClick={list.reload}>
+          <button type="button" className="button button--secondary" onClick={list.reload}>
             {t('browse.retry')}
           </button>
         }
@@ -375,7 +376,11 @@ function ListingBody(props: ListingBodyProps) {
     );
   } else if (list.phase === 'loading' && rows.length === 0) {
     body = (
-      <ListingState kind="loading" title={t('browse.state.loading.title')} body={t('browse.state.loading.body')} />
+      <ListingState
+        kind="loading"
+        title={t('browse.state.loading.title')}
+        body={t('browse.state.loading.body')}
+      />
     );
   } else if (list.phase !== 'loading' && rows.length === 0) {
     body = searching ? (
@@ -393,7 +398,7 @@ function ListingBody(props: ListingBodyProps) {
           add === 'enabled' ? (
             <button
               type="button"
-              className="listing-button listing-button--primary"
+              className="button"
               onClick={() => navigate(itemHref(project, collection, '+'))}
             >
               {t('browse.add')}
@@ -404,7 +409,10 @@ function ListingBody(props: ListingBodyProps) {
     );
   } else {
     body = (
-      <div className={`listing-table${list.phase === 'loading' ? ' listing-table--busy' : ''}`} data-state="loaded">
+      <div
+        className={`listing-table${list.phase === 'loading' ? ' listing-table--busy' : ''}`}
+        data-state="loaded"
+      >
         <ListView
           registry={registry}
           fields={fields}
@@ -478,4 +486,3 @@ function ListingBody(props: ListingBodyProps) {
     </Page>
   );
 }
-

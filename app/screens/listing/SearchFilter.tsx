@@ -77,7 +77,8 @@ export function SearchFilter({ fields, value, onChange }: SearchFilterProps) {
             onBlur={() => setAdding(false)}
             onChange={(event) => {
               setAdding(false);
-              if (event.target.value) update({ ...draft, filters: [...draft.filters, newFilter(event.target.value)] });
+              if (event.target.value)
+                update({ ...draft, filters: [...draft.filters, newFilter(event.target.value)] });
             }}
           >
             <option value="">{t('browse.choose_field')}</option>
@@ -90,7 +91,7 @@ export function SearchFilter({ fields, value, onChange }: SearchFilterProps) {
         ) : (
           <button
             type="button"
-            className="listing-button listing-button--quiet"
+            className="button button--secondary listing-search__add"
             disabled={fields.length === 0}
             onClick={() => setAdding(true)}
           >

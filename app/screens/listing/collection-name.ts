@@ -16,7 +16,8 @@ export function collectionName(collection: string, meta: CollectionMeta | undefi
   const translations = Array.isArray(meta?.translation) ? (meta!.translation as unknown[]) : [];
   for (const entry of translations) {
     const row = entry as { locale?: unknown; translation?: unknown };
-    if (row?.locale === locale && typeof row.translation === 'string' && row.translation) return row.translation;
+    if (row?.locale === locale && typeof row.translation === 'string' && row.translation)
+      return row.translation;
   }
   return formatName(collection);
 }

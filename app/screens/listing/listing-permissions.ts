@@ -40,7 +40,12 @@ function roleOfOwner(value: unknown): number | null {
 }
 
 /** Whether a level lets the caller act on this item (mine: own items; role: items of the caller's role). */
-export function allows(level: PermissionLevel, item: Item, ownerField: string | null, caller: Caller): boolean {
+export function allows(
+  level: PermissionLevel,
+  item: Item,
+  ownerField: string | null,
+  caller: Caller,
+): boolean {
   if (caller.admin || level === 'full') return true;
   if (level === 'none' || level === 'read' || level === 'create') return false;
   // Without an owner field nothing is anyone's own.
@@ -71,7 +76,9 @@ export function deleteButton(
   if (selected.length === 0) return 'disabled';
   const ownerField = ownerFieldOf(fields);
   const statusField = statusFieldOf(fields);
-  return selected.every((item) => allows(rowFor(permission, item, statusField).delete, item, ownerField, caller))
+  return selected.every((item) =>
+    allows(rowFor(permission, item, statusField).delete, item, ownerField, caller),
+  )
     ? 'enabled'
     : 'disabled';
 }
@@ -87,7 +94,9 @@ export function batchButton(
   if (selected.length < 2) return 'disabled';
   const ownerField = ownerFieldOf(fields);
   const statusField = statusFieldOf(fields);
-  return selected.every((item) => allows(rowFor(permission, item, statusField).update, item, ownerField, caller))
+  return selected.every((item) =>
+    allows(rowFor(permission, item, statusField).update, item, ownerField, caller),
+  )
     ? 'enabled'
     : 'disabled';
 }

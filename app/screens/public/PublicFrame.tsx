@@ -1,0 +1,46 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { ProjectInfo } from '../../../machines/project-status.machine';
+import { useT } from '../../i18n';
+import './public.css';
+
+const DEFAULT_COLOR = '#263238';
+
+/**
+ * The public pages' frame (spec §2 Login): the project's name, colour, background image (else the colour),
+ * foreground logo and public note, with fallbacks when the project is unknown or has none.
+ */
+export function PublicFrame({ project, children }: { project?: ProjectInfo | null; children: ReactNode }) {
+  const t = useT();
+  const color = project?.project_color || DEFAULT_COLOR;
+  const background = project?.project_background;
+  const style: CSSProperties = background
+    ? { backgroundImage: `url("${background}")`, backgroundColor: color }
+    : { backgroundColor: color };
+  const note = project?.project_public_note || t('public.default_note');
+  const name = project?.project_name || t('public.default_name');
+  return (
+    <div className="public">
+      <div className="public__panel">
+        <header className="public__header">
+          <div className="public__logo" style={{ backgroundColor: color }}>
+            {project?.project_logo ? (
+              <img src={project.project_logo} alt="" />
+            ) : (
+              <svg viewBox="0 0 24 24" aria-hidden="true" width="28" height="28">
+                <path d="M12 3l8 4.5v9L12 21l-8-4.5v-9z" fill="none" stroke="#fff" strokeWidth="1.8" strokeLinejoin="round" />
+                <path d="M12 12l8-4.5M12 12v9M12 12L4 7.5" fill="none" stroke="#fff" strokeWidth="1.8" />
+              </svg>
+            )}
+          </div>
+          <span className="public__name">{name}</span>
+        </header>
+        <div className="public__content">{children}</div>
+        <footer className="public__footer">{t('public.powered_by')}</footer>
+      </div>
+      <div className="public__art" style={style} data-testid="public-background">
+        {project?.project_foreground && <img className="public__foreground" src={project.project_foreground} alt="" />}
+        <p className="public__note">{note}</p>
+      </div>
+    </div>
+  );
+}

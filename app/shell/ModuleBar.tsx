@@ -1,0 +1,75 @@
+import { Link, useLocation } from 'wouter';
+import { useT } from '../i18n';
+import { useAppData } from '../state/hooks';
+import { Icon } from './Icon';
+import { moduleBarLinks } from './menus';
+
+function avatarUrl(avatar: unknown, root: string): string | null {
+  if (!avatar || typeof avatar !== 'object') return null;
+  const a = avatar as { data?: { thumbnails?: { url?: string; key?: string }[]; asset_url?: string; full_url?: string }; private_hash?: string };
+  const thumb = a.data?.thumbnails?.find((t) => t.key === 'directus-small-crop') ?? a.data?.thumbnails?.[0];
+  const url = thumb?.url ?? a.data?.asset_url ?? a.data?.full_url ?? null;
+  if (!url) return null;
+  return /^(https?:)?\/\//.test(url) || url.startsWith('/') ? url : `${root}${url}`;
+}
+
+/** The dark bar on the left: modules, then the user's avatar and sign out (spec §2 Shell). */
+export function ModuleBar() {
+  const t = useT();
+  const { data } = useAppData();
+  const [path] = useLocation();
+  const links = moduleBarLinks(data);
+  const name = [data.user.first_name, data.user.last_name].filter(Boolean).join(' ') || data.user.email;
+  const initials = name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  const avatar = avatarUrl(data.user.avatar, data.api.root);
+  const ownPage = `/${data.project}/users/${data.user.id}`;
+  return (
+    <nav className="module-bar" aria-label={t('modules.main')}>
+      <div className="module-bar__logo" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="26" height="26">
+          <path d="M12 3l8 4.5v9L12 21l-8-4.5v-9z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+          <path d="M12 12l8-4.5M12 12v9M12 12L4 7.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
+      </div>
+      <ul className="module-bar__list">
+        {links.map((link) => {
+          const label = link.translate ? t(link.label) : link.label;
+          const active = !link.external && (path === link.href || path.startsWith(`${link.href}/`));
+          return (
+            <li key={link.id}>
+              {link.external ? (
+                <a className="module-bar__link" href={link.href} target="_blank" rel="noopener noreferrer" title={label} aria-label={label}>
+                  <Icon name={link.icon} />
+                </a>
+              ) : (
+                <Link
+                  className={`module-bar__link${active ? ' module-bar__link--active' : ''}`}
+                  href={link.href}
+                  title={label}
+                  aria-label={label}
+                  aria-current={active ? 'page' : undefined}
+                  data-module={link.id}
+                >
+                  <Icon name={link.icon} />
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="module-bar__bottom">
+        <Link className="module-bar__avatar" href={ownPage} title={t('modules.my_profile')} aria-label={t('modules.my_profile')}>
+          {avatar ? <img src={avatar} alt="" /> : <span aria-hidden="true">{initials}</span>}
+        </Link>
+        <Link className="module-bar__link" href="/logout" title={t('modules.sign_out')} aria-label={t('modules.sign_out')}>
+          <Icon name="logout" />
+        </Link>
+      </div>
+    </nav>
+  );
+}

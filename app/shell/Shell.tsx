@@ -1,0 +1,105 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { useT } from '../i18n';
+import { useAppData } from '../state/hooks';
+import { ping } from '../state/hydrate';
+import { isItemDetailPath, PrivateRoutes } from '../routes';
+import { NotFoundPage } from '../screens/errors/NotFoundPage';
+import { ShellContext, type ShellState } from './shell-context';
+import { ModuleBar } from './ModuleBar';
+import { NavSidebar } from './NavSidebar';
+import { canSeeActivity } from './menus';
+import { useLatency } from './latency';
+import { FullPageLoader } from './FullPageLoader';
+import { ExtensionModulePage } from './ExtensionModulePage';
+import './shell.css';
+
+const StatechartViewer = lazy(() =>
+  import('../statecharts/StatechartViewer').then((m) => ({ default: m.StatechartViewer })),
+);
+
+/** Info sidebar auto-opens on item pages above this width (spec §9). */
+export const INFO_AUTO_OPEN_WIDTH = 1235;
+/** Pages that are not tracked as the user's last page. */
+const UNTRACKED = ['/login', '/setup-2fa', '/logout'];
+
+/** Page tracking and the latency ping one second after each navigation (spec §7, api-v8 §2.25 step 4). */
+function useNavigationEffects(path: string) {
+  const { data } = useAppData();
+  const latency = useLatency();
+  useEffect(() => {
+    if (!UNTRACKED.includes(path)) {
+      data.api.patch(`users/${data.user.id}/tracking/page`, { last_page: path }).catch(() => {
+        // Tracking is best effort; a failure must not disturb the user.
+      });
+    }
+    const timer = window.setTimeout(() => {
+      void ping(data.api).then(latency.add);
+    }, 1000);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path]);
+}
+
+export function Shell() {
+  const t = useT();
+  const { data } = useAppData();
+  const [path] = useLocation();
+  const [navOpen, setNavOpen] = useState(false);
+  const [infoOpen, setInfoOpen] = useState(
+    () => isItemDetailPath(path) && window.innerWidth > INFO_AUTO_OPEN_WIDTH,
+  );
+  useNavigationEffects(path);
+
+  // Sidebars close on navigation; item pages open the info sidebar on wide windows.
+  useEffect(() => {
+    setNavOpen(false);
+    setInfoOpen(isItemDetailPath(path) && window.innerWidth > INFO_AUTO_OPEN_WIDTH);
+  }, [path]);
+
+  const shell = useMemo<ShellState>(
+    () => ({
+      navOpen,
+      infoOpen,
+      setNavOpen,
+      setInfoOpen,
+      activityHref: canSeeActivity(data) ? `/${data.project}/activity` : null,
+    }),
+    [navOpen, infoOpen, data],
+  );
+
+  return (
+    <ShellContext.Provider value={shell}>
+      <div className={`shell${navOpen ? ' shell--nav-open' : ''}`}>
+        <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+          {t('nav.title')}
+        </a>
+        <ModuleBar />
+        <NavSidebar />
+        {navOpen && <button type="button" className="shell__overlay" aria-label={t('nav.close')} onClick={() => setNavOpen(false)} />}
+        <div className="shell__content">
+          <Switch>
+            <Route path="/statecharts">{data.admin ? <Viewer /> : <NotFoundPage />}</Route>
+            <Route path="/statecharts/:name">{(params) => (data.admin ? <Viewer name={params.name} /> : <NotFoundPage />)}</Route>
+            <Route path="/:project/ext/:id">{(params) => <ExtensionModulePage id={params.id} />}</Route>
+            <Route>
+              <PrivateRoutes />
+            </Route>
+          </Switch>
+        </div>
+      </div>
+    </ShellContext.Provider>
+  );
+}
+
+function Viewer({ name }: { name?: string }) {
+  return (
+    <Suspense fallback={<FullPageLoader area="content" />}>
+      <div className="shell__viewer">
+        <StatechartViewer name={name} />
+      </div>
+    </Suspense>
+  );
+}
+
+export { Link };

@@ -1,0 +1,115 @@
+import { permissionFor } from '../state/permissions';
+import type { AppData, CollectionGroup, CollectionMeta, ModuleLink } from '../state/types';
+
+export const HELP_URL = 'https://github.com/directus/v8-archive';
+
+export interface ModuleBarLink {
+  id: string;
+  /** A message id for core links, or a literal name for role and extension links. */
+  label: string;
+  translate: boolean;
+  href: string;
+  icon: string;
+  external?: boolean;
+}
+
+function canRead(data: Pick<AppData, 'permissions' | 'admin'>, collection: string): boolean {
+  const permission = permissionFor(data.permissions, collection, data.admin);
+  if (permission.read !== 'none') return true;
+  return Object.values(permission.statuses ?? {}).some((row) => row.read !== 'none');
+}
+
+/**
+ * The module bar's links (spec §2 Shell, §6): the defaults — collections, user directory (hidden without
+ * user read), file library (hidden without file read), help and docs, extension modules — or the role's
+ * module_listing in their place; admin settings appended for admins.
+ */
+export function moduleBarLinks(data: Pick<AppData, 'project' | 'user' | 'admin' | 'permissions' | 'modules'>): ModuleBarLink[] {
+  const p = data.project;
+  const role = typeof data.user.role === 'object' ? data.user.role : null;
+  const listing = Array.isArray(role?.module_listing) ? (role!.module_listing as ModuleLink[]) : null;
+  let links: ModuleBarLink[];
+  if (listing && listing.length) {
+    links = listing
+      .filter((entry) => entry && entry.enabled !== false && entry.link)
+      .map((entry, index) => ({
+        id: `role-${index}`,
+        label: entry.name,
+        translate: false,
+        href: entry.link.replace('{{project}}', p),
+        icon: entry.icon || 'box',
+        external: /^https?:\/\//.test(entry.link),
+      }));
+  } else {
+    links = [
+      { id: 'collections', label: 'modules.collections', translate: true, href: `/${p}/collections`, icon: 'collections' },
+      ...(canRead(data, 'directus_users')
+        ? [{ id: 'users', label: 'modules.users', translate: true, href: `/${p}/users`, icon: 'users' }]
+        : []),
+      ...(canRead(data, 'directus_files')
+        ? [{ id: 'files', label: 'modules.files', translate: true, href: `/${p}/files`, icon: 'files' }]
+        : []),
+      { id: 'help', label: 'modules.help', translate: true, href: HELP_URL, icon: 'help', external: true },
+      ...data.modules
+        .filter((module) => !module.core)
+        .map((module) => ({
+          id: `ext-${module.id}`,
+          label: module.name,
+          translate: false,
+          href: `/${p}/ext/${module.id}`,
+          icon: 'extension',
+        })),
+    ];
+  }
+  if (data.admin) {
+    links.push({ id: 'settings', label: 'modules.settings', translate: true, href: `/${p}/settings`, icon: 'settings' });
+  }
+  return links;
+}
+
+/** Whether the activity link shows (activity read is not none). */
+export function canSeeActivity(data: Pick<AppData, 'permissions' | 'admin'>): boolean {
+  return canRead(data, 'directus_activity');
+}
+
+/** "blog_posts" → "Blog Posts". */
+export function titleOf(name: string): string {
+  return name
+    .replace(/^directus_/, '')
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/**
+ * The collections a user sees in the navigation (spec §6): not hidden, managed, not a system collection,
+ * with some read access (for workflow collections, any status with read other than none).
+ */
+export function visibleCollections(data: Pick<AppData, 'schema' | 'permissions' | 'admin'>): CollectionMeta[] {
+  return Object.values(data.schema.collections)
+    .filter((c) => !c.hidden && c.managed && !c.collection.startsWith('directus_') && canRead(data, c.collection))
+    .sort((a, b) => titleOf(a.collection).localeCompare(titleOf(b.collection)));
+}
+
+export interface NavGroup {
+  name: string | null;
+  collections: CollectionMeta[];
+}
+
+/** The role's collection_listing groups (only visible collections), or one sorted flat group. */
+export function navigationGroups(data: Pick<AppData, 'schema' | 'permissions' | 'admin' | 'user'>): NavGroup[] {
+  const visible = visibleCollections(data);
+  const role = typeof data.user.role === 'object' ? data.user.role : null;
+  const listing = Array.isArray(role?.collection_listing) ? (role!.collection_listing as CollectionGroup[]) : null;
+  if (!listing || !listing.length) return [{ name: null, collections: visible }];
+  const byName = new Map(visible.map((c) => [c.collection, c]));
+  return listing
+    .map((group) => ({
+      name: group.name ?? null,
+      collections: (group.collections ?? [])
+        .map((entry) => byName.get(typeof entry === 'string' ? entry : entry.collection))
+        .filter((c): c is CollectionMeta => Boolean(c)),
+    }))
+    .filter((group) => group.collections.length > 0);
+}

@@ -1,0 +1,86 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ensureAppBuilt } from '../../server/app-build';
+import { seedDemo, DEMO_EDITOR_EMAIL } from '../../server/database/demo';
+import { ADMIN, SUPER_ADMIN_TOKEN, startTestServer, type TestServer } from '../helpers/server';
+
+export { ADMIN, SUPER_ADMIN_TOKEN };
+export const EDITOR = { email: DEMO_EDITOR_EMAIL, password: 'editor password for e2e' };
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let build: Promise<unknown> | null = null;
+
+/** Builds the app once per run, and only when dist/app is missing or older than its sources. */
+export function buildAppOnce(): Promise<unknown> {
+  build ??= ensureAppBuilt(() => {});
+  return build;
+}
+
+export interface E2eApp {
+  server: TestServer;
+  /** The API root, e.g. http://127.0.0.1:41234/ */
+  url: string;
+  browser: Browser;
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+const baseUrls = new WeakMap<Page, string>();
+
+/**
+ * A real server on a fresh SQLite database (project `test` seeded with the demo content unless
+ * `install: false` gives a server without any project), the built app, and a headless Chromium.
+ */
+export async function startApp(options: { install?: boolean; demo?: boolean } = {}): Promise<E2eApp> {
+  await buildAppOnce();
+  const server = await startTestServer('sqlite', { listen: true, install: options.install !== false });
+  if (options.install !== false && options.demo !== false) {
+    await seedDemo(server.project.knex, { editorPassword: EDITOR.password });
+  }
+  const url = `http://127.0.0.1:${server.config.port}/`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    server,
+    url,
+    browser,
+    async newPage(viewport = { width: 1400, height: 900 }) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      baseUrls.set(page, url);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Opens the app at a hash route, e.g. openApp(page, '/login'). */
+export async function openApp(page: Page, path: string): Promise<void> {
+  const base = baseUrls.get(page);
+  if (!base) throw new Error('openApp: the page was not made by startApp().newPage()');
+  await page.goto(`${base}admin/#${path}`);
+}
+
+/** Fills and submits the sign-in form of the current project (the page must show /login). */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.waitForSelector('#login-email');
+  await page.fill('#login-email', email);
+  await page.fill('#login-password', password);
+  await page.click('form button[type=submit]');
+}
+
+/** The current hash route, e.g. '/test/collections'. */
+export function routeOf(page: Page): string {
+  return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
+}
