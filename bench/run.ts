@@ -44,15 +44,22 @@ function rss(pid: number): { rss: number; peak: number } {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
-async function startServer(mode: 'octavo' | 'floor', data: Dataset): Promise<{ child: ChildProcess; port: number }> {
+async function startServer(
+  mode: 'octavo' | 'floor',
+  data: Dataset,
+): Promise<{ child: ChildProcess; port: number }> {
   const execArgv = ['--import', 'tsx'];
   if (profile && mode === 'octavo') execArgv.push('--cpu-prof', `--cpu-prof-dir=${profile}`);
-  const child = fork(join(import.meta.dirname, 'serve.ts'), [mode, data.dataDir, JSON.stringify(data.database)], {
-    execArgv,
-    env: { ...process.env, OCTAVO_LOG_LEVEL: process.env.OCTAVO_LOG_LEVEL ?? 'info' },
-    // The server logs at the default level like a production node; its output is not the benchmark's.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const child = fork(
+    join(import.meta.dirname, 'serve.ts'),
+    [mode, data.dataDir, JSON.stringify(data.database)],
+    {
+      execArgv,
+      env: { ...process.env, OCTAVO_LOG_LEVEL: process.env.OCTAVO_LOG_LEVEL ?? 'info' },
+      // The server logs at the default level like a production node; its output is not the benchmark's.
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: any) => resolve(message.ready));
     child.once('exit', (code) => reject(new Error(`${mode} server exited (${code})`)));
@@ -102,7 +109,9 @@ function line(name: string, result: Measured, memory?: string): string {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function itemsBenchmark(): Promise<void> {
-  console.log(`\nitems benchmark on ${vendor}: ${items} items, concurrency ${concurrency}, ${seconds} s per case`);
+  console.log(
+    `\nitems benchmark on ${vendor}: ${items} items, concurrency ${concurrency}, ${seconds} s per case`,
+  );
   const data = await createDataset(vendor, items, (text) => console.log(text));
   let octavo: { child: ChildProcess; port: number } | undefined;
   let floor: { child: ChildProcess; port: number } | undefined;
@@ -127,7 +136,10 @@ async function itemsBenchmark(): Promise<void> {
       [
         'filtered',
         'filtered + sorted list 100',
-        { path: `${base}?limit=100&filter[status][eq]=published&filter[rating][gte]=3&sort=-published_on`, headers },
+        {
+          path: `${base}?limit=100&filter[status][eq]=published&filter[rating][gte]=3&sort=-published_on`,
+          headers,
+        },
       ],
       ['author', 'list 100 fields=*,author.*', { path: `${base}?limit=100&fields=*,author.*`, headers }],
       ['search', 'search q=octavo, limit 100', { path: `${base}?limit=100&q=octavo`, headers }],
@@ -149,7 +161,11 @@ async function itemsBenchmark(): Promise<void> {
           }),
         },
       ],
-      ['meta', 'meta=total_count,filter_count', { path: `${base}?limit=100&meta=total_count,filter_count`, headers }],
+      [
+        'meta',
+        'meta=total_count,filter_count',
+        { path: `${base}?limit=100&meta=total_count,filter_count`, headers },
+      ],
     ];
     const floorCases: Record<string, LoadCase> = {
       list: { path: `/${PROJECT}/items/articles` },
@@ -169,7 +185,9 @@ async function itemsBenchmark(): Promise<void> {
     // Octavo and the floor in alternating rounds, so a change in the machine's load hits both.
     const compared = Object.keys(floorCases).filter((key) => results.has(key));
     if (compared.length === 0) return;
-    console.log('\nfloor: the same reads from the database driver (prepared statement, JSON.stringify, node:http)');
+    console.log(
+      '\nfloor: the same reads from the database driver (prepared statement, JSON.stringify, node:http)',
+    );
     const rounds = 3;
     const summary: string[] = [];
     for (const key of compared) {

@@ -52,14 +52,19 @@ async function startFloor(): Promise<number> {
   const reader = await floorReader();
   const send = (res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    });
     res.end(text);
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '').split('?')[0];
     const match = /^\/bench\/items\/articles(?:\/(\d+))?$/.exec(path);
     if (!match) return send(res, 404, { error: { code: 1 } });
-    const work = match[1] ? reader.one(Number(match[1])).then((data) => ({ data })) : reader.list().then((data) => ({ data }));
+    const work = match[1]
+      ? reader.one(Number(match[1])).then((data) => ({ data }))
+      : reader.list().then((data) => ({ data }));
     work.then(
       (body) => send(res, body.data === undefined ? 404 : 200, body),
       () => send(res, 500, { error: { code: null } }),

@@ -135,4 +135,3 @@ export async function startupFigures(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -64,7 +64,9 @@ export async function buildServer(
           },
     // A log line per request costs more than a cached read; they are kept at debug and trace.
     // Errors (5xx) are still logged by the error handler at every level.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    }),
     trustProxy: config.trustProxy,
     bodyLimit: config.maxUploadSize,
     routerOptions: {

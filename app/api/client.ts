@@ -98,7 +98,9 @@ export function toApiError(error: unknown): ApiRequestError {
 }
 
 function urlFor(root: string, project: string, path: string, params?: Params): string {
-  const base = path.startsWith('/') ? `${root}${path.slice(1)}` : `${root}${project ? `${project}/` : ''}${path}`;
+  const base = path.startsWith('/')
+    ? `${root}${path.slice(1)}`
+    : `${root}${project ? `${project}/` : ''}${path}`;
   const query = serializeParams(params);
   return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
 }

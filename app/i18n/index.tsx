@@ -75,7 +75,13 @@ function useI18nState(): I18nState {
   return { intl: fallbackIntl, locale: DEFAULT_LOCALE, setLocale: () => {} };
 }
 
-export function I18nProvider({ children, initialLocale = DEFAULT_LOCALE }: { children: ReactNode; initialLocale?: string }) {
+export function I18nProvider({
+  children,
+  initialLocale = DEFAULT_LOCALE,
+}: {
+  children: ReactNode;
+  initialLocale?: string;
+}) {
   const [state, setState] = useState<{ locale: string; messages: Catalog }>({
     locale: DEFAULT_LOCALE,
     messages: enUS,
@@ -133,7 +139,15 @@ export function useLocale(): { locale: string; setLocale(locale: string): void }
 const DATE_STYLES = {
   short: { year: 'numeric', month: 'short', day: 'numeric' },
   medium: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
-  long: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true },
+  long: {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  },
 } as const;
 
 function toDate(d: Date | string): Date {

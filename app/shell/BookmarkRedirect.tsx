@@ -33,7 +33,11 @@ export function BookmarkRedirect({ collection, id }: { collection: string; id: s
       }
       if (!cancelled) navigate(`${collectionHref(data.project, collection)}?b=${id}`, { replace: true });
     })().catch((error: unknown) => {
-      notify({ title: t('errors.something_went_wrong'), details: String((error as Error)?.message ?? ''), color: 'danger' });
+      notify({
+        title: t('errors.something_went_wrong'),
+        details: String((error as Error)?.message ?? ''),
+        color: 'danger',
+      });
       if (!cancelled) navigate(collectionHref(data.project, collection), { replace: true });
     });
     return () => {

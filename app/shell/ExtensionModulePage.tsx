@@ -13,7 +13,9 @@ export function ExtensionModulePage({ id }: { id: string }) {
   const [state, setState] = useState<{ Component?: ComponentType<{ project: string }>; error?: string }>({});
   useEffect(() => {
     if (!module?.module_url) return;
-    const url = module.module_url.startsWith('/') ? module.module_url : `${data.api.root}${module.module_url}`;
+    const url = module.module_url.startsWith('/')
+      ? module.module_url
+      : `${data.api.root}${module.module_url}`;
     import(/* @vite-ignore */ url).then(
       (m: { default?: ComponentType<{ project: string }> }) =>
         setState(m.default ? { Component: m.default } : { error: t('errors.extension_failed') }),

@@ -2,7 +2,13 @@ import { useT } from '../i18n';
 import './loader.css';
 
 /** The loader: full-page (z-index 500) until the app is hydrated, or inside the content area. */
-export function FullPageLoader({ area = 'full-page', label }: { area?: 'full-page' | 'content'; label?: string }) {
+export function FullPageLoader({
+  area = 'full-page',
+  label,
+}: {
+  area?: 'full-page' | 'content';
+  label?: string;
+}) {
   const t = useT();
   return (
     <div className={`loader loader--${area}`} role="status" aria-live="polite">

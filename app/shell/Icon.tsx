@@ -5,7 +5,8 @@ const PATHS: Record<string, string> = {
   notifications: 'M18 16v-5a6 6 0 1 0-12 0v5l-2 2h16zM10 21h4',
   collections: 'M4 7l8-4 8 4-8 4zM4 12l8 4 8-4M4 17l8 4 8-4',
   box: 'M3 7l9-4 9 4v10l-9 4-9-4zM3 7l9 4 9-4M12 11v10',
-  users: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a6 6 0 0 1 12 0v1M16 3.5a4 4 0 0 1 0 7.5M18 14a6 6 0 0 1 4 6v1',
+  users:
+    'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a6 6 0 0 1 12 0v1M16 3.5a4 4 0 0 1 0 7.5M18 14a6 6 0 0 1 4 6v1',
   files: 'M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z',
   help: 'M12 22a10 10 0 1 1 0-20 10 10 0 0 1 0 20zM9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17.5v.5',
   settings:
@@ -19,7 +20,8 @@ const PATHS: Record<string, string> = {
   error: 'M12 22a10 10 0 1 1 0-20 10 10 0 0 1 0 20zM12 7v6M12 16.5v.5',
   lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
   cloud_off: 'M3 3l18 18M8 6.5A6 6 0 0 1 18 10a4 4 0 0 1 2.5 7M17 19H7a5 5 0 0 1-1.5-9.8',
-  extension: 'M10 3h4v3a2 2 0 0 0 4 0V3h3v7h-3a2 2 0 0 0 0 4h3v7h-7v-3a2 2 0 0 0-4 0v3H3v-7h3a2 2 0 0 0 0-4H3V3z',
+  extension:
+    'M10 3h4v3a2 2 0 0 0 4 0V3h3v7h-3a2 2 0 0 0 0 4h3v7h-7v-3a2 2 0 0 0-4 0v3H3v-7h3a2 2 0 0 0 0-4H3V3z',
   arrow_back: 'M19 12H5M11 18l-6-6 6-6',
   search_off: 'M11 19a8 8 0 1 1 0-16 8 8 0 0 1 0 16zM21 21l-4.3-4.3M8 8l6 6M14 8l-6 6',
   public: 'M12 22a10 10 0 1 1 0-20 10 10 0 0 1 0 20zM2 12h20M12 2a15 15 0 0 1 0 20 15 15 0 0 1 0-20',

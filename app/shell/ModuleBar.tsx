@@ -6,7 +6,10 @@ import { moduleBarLinks } from './menus';
 
 function avatarUrl(avatar: unknown, root: string): string | null {
   if (!avatar || typeof avatar !== 'object') return null;
-  const a = avatar as { data?: { thumbnails?: { url?: string; key?: string }[]; asset_url?: string; full_url?: string }; private_hash?: string };
+  const a = avatar as {
+    data?: { thumbnails?: { url?: string; key?: string }[]; asset_url?: string; full_url?: string };
+    private_hash?: string;
+  };
   const thumb = a.data?.thumbnails?.find((t) => t.key === 'directus-small-crop') ?? a.data?.thumbnails?.[0];
   const url = thumb?.url ?? a.data?.asset_url ?? a.data?.full_url ?? null;
   if (!url) return null;
@@ -32,7 +35,13 @@ export function ModuleBar() {
     <nav className="module-bar" aria-label={t('modules.main')}>
       <div className="module-bar__logo" aria-hidden="true">
         <svg viewBox="0 0 24 24" width="26" height="26">
-          <path d="M12 3l8 4.5v9L12 21l-8-4.5v-9z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+          <path
+            d="M12 3l8 4.5v9L12 21l-8-4.5v-9z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
           <path d="M12 12l8-4.5M12 12v9M12 12L4 7.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>
       </div>
@@ -43,7 +52,14 @@ export function ModuleBar() {
           return (
             <li key={link.id}>
               {link.external ? (
-                <a className="module-bar__link" href={link.href} target="_blank" rel="noopener noreferrer" title={label} aria-label={label}>
+                <a
+                  className="module-bar__link"
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  title={label}
+                  aria-label={label}
+                >
                   <Icon name={link.icon} />
                 </a>
               ) : (
@@ -63,10 +79,20 @@ export function ModuleBar() {
         })}
       </ul>
       <div className="module-bar__bottom">
-        <Link className="module-bar__avatar" href={ownPage} title={t('modules.my_profile')} aria-label={t('modules.my_profile')}>
+        <Link
+          className="module-bar__avatar"
+          href={ownPage}
+          title={t('modules.my_profile')}
+          aria-label={t('modules.my_profile')}
+        >
           {avatar ? <img src={avatar} alt="" /> : <span aria-hidden="true">{initials}</span>}
         </Link>
-        <Link className="module-bar__link" href="/logout" title={t('modules.sign_out')} aria-label={t('modules.sign_out')}>
+        <Link
+          className="module-bar__link"
+          href="/logout"
+          title={t('modules.sign_out')}
+          aria-label={t('modules.sign_out')}
+        >
           <Icon name="logout" />
         </Link>
       </div>

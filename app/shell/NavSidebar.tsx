@@ -11,7 +11,11 @@ function SignalBars({ strength, label }: { strength: number; label: string }) {
   return (
     <span className="signal" role="img" aria-label={label} title={label}>
       {[1, 2, 3, 4].map((bar) => (
-        <span key={bar} className={`signal__bar${bar <= strength ? ' signal__bar--on' : ''}`} style={{ height: `${bar * 3 + 2}px` }} />
+        <span
+          key={bar}
+          className={`signal__bar${bar <= strength ? ' signal__bar--on' : ''}`}
+          style={{ height: `${bar * 3 + 2}px` }}
+        />
       ))}
     </span>
   );
@@ -49,7 +53,9 @@ function ProjectSwitcher() {
           </select>
         </>
       ) : (
-        <span className="project-switcher__name">{name}</span>
+        <span className="project-switcher__name" title={name}>
+          {name}
+        </span>
       )}
       <span className="project-switcher__latency" title={latencyText}>
         <SignalBars strength={strength} label={`${t('nav.signal', { strength })}. ${latencyText}`} />
@@ -102,7 +108,10 @@ export function NavSidebar() {
             <ul>
               {data.bookmarks.map((bookmark) => (
                 <li key={bookmark.id}>
-                  <Link href={`/${data.project}/bookmarks/${bookmark.collection}/${bookmark.id}`} className="nav-link">
+                  <Link
+                    href={`/${data.project}/bookmarks/${bookmark.collection}/${bookmark.id}`}
+                    className="nav-link"
+                  >
                     <Icon name="bookmark" size={18} />
                     <span>{bookmark.title}</span>
                   </Link>

@@ -1,6 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { notificationsMachine, type Notification, type NotificationRequest } from '../../machines/notifications.machine';
+import {
+  notificationsMachine,
+  type Notification,
+  type NotificationRequest,
+} from '../../machines/notifications.machine';
 import { NotifyContext } from '../state/context';
 import { registerLiveActor } from '../statecharts/live-actors';
 import { useT } from '../i18n';
@@ -73,10 +77,18 @@ export function NotificationStack({
       {notifications.map((n) => {
         const color = n.color ?? 'info';
         return (
-          <div key={n.id} className={`notification notification--${color}`} role={color === 'danger' ? 'alert' : 'status'}>
+          <div
+            key={n.id}
+            className={`notification notification--${color}`}
+            role={color === 'danger' ? 'alert' : 'status'}
+          >
             <Icon name={n.iconMain ?? ICONS[color] ?? 'info'} className="notification__icon" />
             {n.action ? (
-              <button type="button" className="notification__text notification__text--action" onClick={() => onAction(n.id)}>
+              <button
+                type="button"
+                className="notification__text notification__text--action"
+                onClick={() => onAction(n.id)}
+              >
                 <strong>{n.title}</strong>
                 {n.details && <span>{n.details}</span>}
               </button>

@@ -57,7 +57,8 @@ export default function PrivateApp({ project }: { project: string }) {
             const user = partial.current.user!;
             const loaded = await loadProjectData(api, user);
             const { registry, problems } = await buildRegistry(loaded, projects.root);
-            for (const problem of problems) notify({ title: t('errors.extension_failed'), details: problem.message, color: 'danger' });
+            for (const problem of problems)
+              notify({ title: t('errors.extension_failed'), details: problem.message, color: 'danger' });
             partial.current.loaded = loaded;
             partial.current.registry = registry;
           }),
@@ -100,7 +101,11 @@ export default function PrivateApp({ project }: { project: string }) {
   useEffect(() => {
     actor.send({ type: 'HYDRATE' });
   }, [actor]);
-  const state = useSelector(actor, (s) => ({ hydrated: s.context.hydrated, failed: s.context.hydrationFailed, error: s.context.error }));
+  const state = useSelector(actor, (s) => ({
+    hydrated: s.context.hydrated,
+    failed: s.context.hydrationFailed,
+    error: s.context.error,
+  }));
 
   useEffect(() => {
     if (data) applyTheme(data.user.theme);
@@ -111,7 +116,10 @@ export default function PrivateApp({ project }: { project: string }) {
     const schema = await loadSchema(api);
     setData((d) => (d ? { ...d, schema } : d));
   }, [api]);
-  const store = useMemo<AppDataStore | null>(() => (data ? { data, update, refreshSchema } : null), [data, update, refreshSchema]);
+  const store = useMemo<AppDataStore | null>(
+    () => (data ? { data, update, refreshSchema } : null),
+    [data, update, refreshSchema],
+  );
   const addLatency = useCallback(
     (sample: LatencySample) => setLatency((list) => [...list, sample].slice(-200)),
     [],

@@ -71,16 +71,32 @@ export function Shell() {
   return (
     <ShellContext.Provider value={shell}>
       <div className={`shell${navOpen ? ' shell--nav-open' : ''}`}>
-        <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+        <a
+          className="skip-link"
+          href="#main"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+        >
           {t('nav.title')}
         </a>
         <ModuleBar />
         <NavSidebar />
-        {navOpen && <button type="button" className="shell__overlay" aria-label={t('nav.close')} onClick={() => setNavOpen(false)} />}
+        {navOpen && (
+          <button
+            type="button"
+            className="shell__overlay"
+            aria-label={t('nav.close')}
+            onClick={() => setNavOpen(false)}
+          />
+        )}
         <div className="shell__content">
           <Switch>
             <Route path="/statecharts">{data.admin ? <Viewer /> : <NotFoundPage />}</Route>
-            <Route path="/statecharts/:name">{(params) => (data.admin ? <Viewer name={params.name} /> : <NotFoundPage />)}</Route>
+            <Route path="/statecharts/:name">
+              {(params) => (data.admin ? <Viewer name={params.name} /> : <NotFoundPage />)}
+            </Route>
             <Route path="/:project/ext/:id">{(params) => <ExtensionModulePage id={params.id} />}</Route>
             <Route>
               <PrivateRoutes />

@@ -2,9 +2,7 @@ import { isPublicPath } from '../routes';
 import type { ProjectsState } from '../state/projects';
 
 export type GuardDecision =
-  | { kind: 'loading' }
-  | { kind: 'render'; project: string | null }
-  | { kind: 'redirect'; to: string };
+  { kind: 'loading' } | { kind: 'render'; project: string | null } | { kind: 'redirect'; to: string };
 
 export interface GuardInput {
   path: string;

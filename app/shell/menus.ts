@@ -24,7 +24,9 @@ function canRead(data: Pick<AppData, 'permissions' | 'admin'>, collection: strin
  * user read), file library (hidden without file read), help and docs, extension modules — or the role's
  * module_listing in their place; admin settings appended for admins.
  */
-export function moduleBarLinks(data: Pick<AppData, 'project' | 'user' | 'admin' | 'permissions' | 'modules'>): ModuleBarLink[] {
+export function moduleBarLinks(
+  data: Pick<AppData, 'project' | 'user' | 'admin' | 'permissions' | 'modules'>,
+): ModuleBarLink[] {
   const p = data.project;
   const role = typeof data.user.role === 'object' ? data.user.role : null;
   const listing = Array.isArray(role?.module_listing) ? (role!.module_listing as ModuleLink[]) : null;
@@ -42,7 +44,13 @@ export function moduleBarLinks(data: Pick<AppData, 'project' | 'user' | 'admin' 
       }));
   } else {
     links = [
-      { id: 'collections', label: 'modules.collections', translate: true, href: `/${p}/collections`, icon: 'collections' },
+      {
+        id: 'collections',
+        label: 'modules.collections',
+        translate: true,
+        href: `/${p}/collections`,
+        icon: 'collections',
+      },
       ...(canRead(data, 'directus_users')
         ? [{ id: 'users', label: 'modules.users', translate: true, href: `/${p}/users`, icon: 'users' }]
         : []),
@@ -62,7 +70,13 @@ export function moduleBarLinks(data: Pick<AppData, 'project' | 'user' | 'admin' 
     ];
   }
   if (data.admin) {
-    links.push({ id: 'settings', label: 'modules.settings', translate: true, href: `/${p}/settings`, icon: 'settings' });
+    links.push({
+      id: 'settings',
+      label: 'modules.settings',
+      translate: true,
+      href: `/${p}/settings`,
+      icon: 'settings',
+    });
   }
   return links;
 }
@@ -86,9 +100,13 @@ export function titleOf(name: string): string {
  * The collections a user sees in the navigation (spec §6): not hidden, managed, not a system collection,
  * with some read access (for workflow collections, any status with read other than none).
  */
-export function visibleCollections(data: Pick<AppData, 'schema' | 'permissions' | 'admin'>): CollectionMeta[] {
+export function visibleCollections(
+  data: Pick<AppData, 'schema' | 'permissions' | 'admin'>,
+): CollectionMeta[] {
   return Object.values(data.schema.collections)
-    .filter((c) => !c.hidden && c.managed && !c.collection.startsWith('directus_') && canRead(data, c.collection))
+    .filter(
+      (c) => !c.hidden && c.managed && !c.collection.startsWith('directus_') && canRead(data, c.collection),
+    )
     .sort((a, b) => titleOf(a.collection).localeCompare(titleOf(b.collection)));
 }
 
@@ -98,10 +116,14 @@ export interface NavGroup {
 }
 
 /** The role's collection_listing groups (only visible collections), or one sorted flat group. */
-export function navigationGroups(data: Pick<AppData, 'schema' | 'permissions' | 'admin' | 'user'>): NavGroup[] {
+export function navigationGroups(
+  data: Pick<AppData, 'schema' | 'permissions' | 'admin' | 'user'>,
+): NavGroup[] {
   const visible = visibleCollections(data);
   const role = typeof data.user.role === 'object' ? data.user.role : null;
-  const listing = Array.isArray(role?.collection_listing) ? (role!.collection_listing as CollectionGroup[]) : null;
+  const listing = Array.isArray(role?.collection_listing)
+    ? (role!.collection_listing as CollectionGroup[])
+    : null;
   if (!listing || !listing.length) return [{ name: null, collections: visible }];
   const byName = new Map(visible.map((c) => [c.collection, c]));
   return listing

@@ -49,7 +49,12 @@ export function useRegistry(): DefinitionRegistry {
 export type NotifyColor = 'success' | 'danger' | 'warning' | 'info';
 
 /** Shows a notification (5 s by default; pass `delay: 0` to keep it). Works on public pages too. */
-export function useNotify(): (n: { title: string; details?: string; color?: NotifyColor; delay?: number }) => void {
+export function useNotify(): (n: {
+  title: string;
+  details?: string;
+  color?: NotifyColor;
+  delay?: number;
+}) => void {
   return useContext(NotifyContext);
 }
 

@@ -1,4 +1,9 @@
-import type { FieldDefinition, InterfaceDefinition, LayoutDefinition, ModuleDefinition } from '../../engine/types';
+import type {
+  FieldDefinition,
+  InterfaceDefinition,
+  LayoutDefinition,
+  ModuleDefinition,
+} from '../../engine/types';
 import { createCoreRegistry } from '../../engine/registry/core-registry';
 import { loadExtensionModules, type RegistryProblem } from '../../engine/registry/registry';
 import { ApiRequestError, type ApiClient } from '../api/client';
@@ -7,7 +12,17 @@ import { loadBookmarks } from './presets';
 import type { AppData, CollectionMeta, CurrentUser, RelationRow, Schema } from './types';
 
 /** The fields the app reads of the current user (api-v8 §2.25). */
-export const ME_FIELDS = ['id', 'avatar.*', 'email', 'first_name', 'last_name', 'locale', 'role.*', 'last_page', 'theme'];
+export const ME_FIELDS = [
+  'id',
+  'avatar.*',
+  'email',
+  'first_name',
+  'last_name',
+  'locale',
+  'role.*',
+  'last_page',
+  'theme',
+];
 
 /**
  * A load the app can live without (an endpoint not every server has, or one the role may not read): a 404
@@ -32,14 +47,15 @@ function parseJson(value: unknown): unknown {
 }
 
 export function normalizeUser(raw: Record<string, any>): CurrentUser {
-  const role = raw.role && typeof raw.role === 'object'
-    ? {
-        ...raw.role,
-        id: Number(raw.role.id),
-        module_listing: parseJson(raw.role.module_listing) as any,
-        collection_listing: parseJson(raw.role.collection_listing) as any,
-      }
-    : Number(raw.role);
+  const role =
+    raw.role && typeof raw.role === 'object'
+      ? {
+          ...raw.role,
+          id: Number(raw.role.id),
+          module_listing: parseJson(raw.role.module_listing) as any,
+          collection_listing: parseJson(raw.role.collection_listing) as any,
+        }
+      : Number(raw.role);
   return { ...raw, id: Number(raw.id), role } as CurrentUser;
 }
 
@@ -151,7 +167,9 @@ export async function loadProjectData(api: ApiClient, user: CurrentUser): Promis
     list<ModuleDefinition>('/modules'),
     loadSchema(api),
     optional(
-      api.get<{ key: string; value: unknown }[]>('settings', { limit: -1 }).then((r) => keySettings(r.data ?? [])),
+      api
+        .get<{ key: string; value: unknown }[]>('settings', { limit: -1 })
+        .then((r) => keySettings(r.data ?? [])),
       {},
     ),
     optional(loadBookmarks(api, user), []),
@@ -189,12 +207,17 @@ export async function buildRegistry(
 ): Promise<{ registry: AppData['registry']; problems: RegistryProblem[] }> {
   const registry = createCoreRegistry();
   const problems = [
-    ...registry.addDefinitions('interface', loaded.interfaces.filter((d) => !d.core)),
-    ...registry.addDefinitions('layout', loaded.layouts.filter((d) => !d.core)),
+    ...registry.addDefinitions(
+      'interface',
+      loaded.interfaces.filter((d) => !d.core),
+    ),
+    ...registry.addDefinitions(
+      'layout',
+      loaded.layouts.filter((d) => !d.core),
+    ),
   ];
-  const absolute = (url: string) => (/^(https?:)?\/\//.test(url) || url.startsWith('/') ? url : `${root}${url}`);
-  problems.push(
-    ...(await loadExtensionModules(registry, (url) => import(/* @vite-ignore */ absolute(url)))),
-  );
+  const absolute = (url: string) =>
+    /^(https?:)?\/\//.test(url) || url.startsWith('/') ? url : `${root}${url}`;
+  problems.push(...(await loadExtensionModules(registry, (url) => import(/* @vite-ignore */ absolute(url)))));
   return { registry, problems };
 }

@@ -28,7 +28,11 @@ export const NO_PERMISSION: CollectionPermission = Object.freeze({
 
 function list(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String).filter(Boolean);
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return [];
 }
 

@@ -89,10 +89,14 @@ export async function loadBookmarks(api: ApiClient, user: CurrentUser): Promise<
   const role = roleIdOf(user);
   const queries: Record<string, unknown>[] = [
     { 'filter[title][nnull]': 1, 'filter[user][eq]': user.id },
-    ...(role != null ? [{ 'filter[role][eq]': role, 'filter[title][nnull]': 1, 'filter[user][null]': 1 }] : []),
+    ...(role != null
+      ? [{ 'filter[role][eq]': role, 'filter[title][nnull]': 1, 'filter[user][null]': 1 }]
+      : []),
     { 'filter[role][null]': 1, 'filter[title][nnull]': 1, 'filter[user][null]': 1 },
   ];
-  const answers = await Promise.all(queries.map((q) => api.get<Record<string, any>[]>('collection_presets', q)));
+  const answers = await Promise.all(
+    queries.map((q) => api.get<Record<string, any>[]>('collection_presets', q)),
+  );
   const seen = new Set<number>();
   return answers
     .flatMap((a) => (Array.isArray(a.data) ? a.data : []))

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { projectStatusMachine, type ProjectInfo } from '../../machines/project-status.machine';
 import { toCallError, type CallError } from '../../machines/implementations';
@@ -59,7 +68,10 @@ function assetUrl(root: string, file: unknown): string | null {
 
 /** GET {root}{key}/ → the project's branding, and whether the caller is signed in (no `public` flag). */
 export async function fetchProjectInfo(root: string, key: string): Promise<ProjectInfo> {
-  const response = await createApiClient(root, key).get<{ api: Record<string, any>; server?: Record<string, any> }>('');
+  const response = await createApiClient(root, key).get<{
+    api: Record<string, any>;
+    server?: Record<string, any>;
+  }>('');
   const api = response.data?.api ?? {};
   return {
     ...api,
@@ -125,7 +137,12 @@ export function ProjectsProvider({
           actors.current.set(key, running);
           actor.subscribe((snapshot) => {
             const status = snapshot.value as ProjectEntry['status'];
-            const entry: ProjectEntry = { key, status, data: snapshot.context.data, error: snapshot.context.error };
+            const entry: ProjectEntry = {
+              key,
+              status,
+              data: snapshot.context.data,
+              error: snapshot.context.error,
+            };
             setState((s) => ({ ...s, projects: { ...s.projects, [key]: entry } }));
           });
           actor.start();
@@ -148,7 +165,6 @@ export function ProjectsProvider({
   );
 
   const reload = useCallback(async () => {
-    setState((s) => ({ ...s, status: s.keys.length ? s.status : 'loading' }));
     let keys: string[];
     try {
       const response = await createApiClient(root, '').get<string[]>('/server/projects');

@@ -40,7 +40,7 @@ function cachePreparedStatements(conn: any): void {
       statement.safeIntegers(false);
     } else {
       statement = prepare(sql);
-      if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value);
+      if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
     }
     statements.set(sql, statement);
     return statement;

@@ -231,12 +231,7 @@ function checkWebhook(payload: Item, ctx: HookContext): void {
     }
   }
   if (has(payload, 'url')) {
-    let url: URL | null = null;
-    try {
-      url = new URL(String(payload.url));
-    } catch {
-      url = null;
-    }
+    const url = URL.canParse(String(payload.url)) ? new URL(String(payload.url)) : null;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
       throw invalid('url', 'must be an http(s) URL');
   }

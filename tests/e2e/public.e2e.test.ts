@@ -31,7 +31,10 @@ describe('public pages', () => {
 
   it('asks for the one-time code of a user with 2FA and signs in with it', async () => {
     const secret = generateSecret();
-    await app.server.project.knex('directus_users').where('email', EDITOR.email).update({ '2fa_secret': secret });
+    await app.server.project
+      .knex('directus_users')
+      .where('email', EDITOR.email)
+      .update({ '2fa_secret': secret });
     const page = await app.newPage();
     await openApp(page, '/login');
     await signIn(page, EDITOR.email, EDITOR.password);

@@ -25,7 +25,11 @@ describe('the shell', () => {
     await page.click('.nav-sidebar .nav-link:has-text("Articles")');
     await page.waitForFunction(() => location.hash === '#/test/collections/articles');
     await expect
-      .poll(async () => (await app.server.project.knex('directus_users').where('email', ADMIN.email).first('last_page')).last_page)
+      .poll(
+        async () =>
+          (await app.server.project.knex('directus_users').where('email', ADMIN.email).first('last_page'))
+            .last_page,
+      )
       .toBe('/test/collections/articles');
     // The latency ping one second after navigation lights the signal.
     await page.waitForSelector('.signal__bar--on', { timeout: 5000 });

@@ -11,7 +11,10 @@ export function NotFoundPage() {
   const t = useT();
   const store = useContext(AppDataContext);
   return (
-    <Page title={t('not_found.title')} info={<p className="info-sidebar__empty">{t('not_found.no_settings')}</p>}>
+    <Page
+      title={t('not_found.title')}
+      info={<p className="info-sidebar__empty">{t('not_found.no_settings')}</p>}
+    >
       <div className="error-state">
         <Icon name="search_off" size={48} />
         <h2>{t('not_found.title')}</h2>

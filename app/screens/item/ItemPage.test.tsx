@@ -370,7 +370,7 @@ describe('ItemPage: load failures', () => {
         },
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Item not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Item not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the list' }).getAttribute('href')).toBe(
       '/demo/collections/articles',
     );
@@ -386,7 +386,7 @@ describe('ItemPage: load failures', () => {
         },
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Server trouble' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Server trouble' })).toBeTruthy();
     expect(screen.getByText(/Can Not Reach Database/)).toBeTruthy();
     expect(notify).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Something went wrong', color: 'danger' }),

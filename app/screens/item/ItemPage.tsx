@@ -42,6 +42,7 @@ import {
   parseRouteKey,
   permissionForItem,
   primaryKeyField,
+  referenceTemplate,
   relatedCollection,
   softDeleteOf,
   type WriteContext,
@@ -317,13 +318,23 @@ function ItemEditor({
   };
 
   const label = collectionLabel(collection);
-  const title = route.isNew
-    ? t('edit.creating_item')
-    : route.batch
-      ? t('edit.editing_items', { count: route.keys.length })
-      : single
-        ? t('edit.editing_single', { collection: label })
-        : itemTitle(meta, savedValues, route.keys[0]);
+  const title =
+    stateName === 'notFound'
+      ? t('edit.not_found_title')
+      : stateName === 'loadFailed'
+        ? t('edit.server_trouble_title')
+        : route.isNew
+          ? t('edit.creating_item')
+          : route.batch
+            ? t('edit.editing_items', { count: route.keys.length })
+            : single
+              ? t('edit.editing_single', { collection: label })
+              : itemTitle(
+                  meta,
+                  savedValues,
+                  route.keys[0],
+                  referenceTemplate(collection, schema.relations, (name) => schema.fields[name] ?? []),
+                );
   const breadcrumb: Crumb[] = isSystemCollection(collection)
     ? [{ label, href: listingRoute(project, collection) }]
     : [

@@ -9,6 +9,7 @@ import {
   listingRoute,
   parseRouteKey,
   permissionForItem,
+  referenceTemplate,
   relatedCollection,
   softDeleteOf,
   toPayload,
@@ -122,5 +123,14 @@ describe('item services', () => {
     const meta = { collection: 'a', hidden: false, managed: true, single: false, note: null, icon: null };
     expect(itemTitle(meta, { name: 'Ann' }, 4)).toBe('4');
     expect(itemTitle({ ...meta, display_template: '{{name}}' }, { name: 'Ann' }, 4)).toBe('Ann');
+  });
+});
+
+describe('referenceTemplate', () => {
+  it('borrows the template of a many-to-one field pointing at the collection', () => {
+    const fieldsOf = (name: string): FieldDefinition[] =>
+      name === 'articles' ? [{ field: 'author', type: 'm2o', options: { template: '{{name}}' } }] : [];
+    expect(referenceTemplate('authors', relations, fieldsOf)).toBe('{{name}}');
+    expect(referenceTemplate('articles', relations, fieldsOf)).toBeNull();
   });
 });

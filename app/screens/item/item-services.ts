@@ -228,12 +228,33 @@ export function allows(level: string, owner: unknown, userId: number): boolean {
 
 /**
  * The page title: the collection's template (its `display_template`/`item_name_template`, when the server
- * stores one) rendered against the item, else the primary key.
+ * stores one) rendered against the item, else the template of a many-to-one field pointing at the collection,
+ * else the primary key.
  */
-export function itemTitle(meta: CollectionMeta | undefined, item: Item, primaryKey: PrimaryKey): string {
-  const template = [meta?.display_template, meta?.item_name_template, meta?.template].find(
+export function itemTitle(
+  meta: CollectionMeta | undefined,
+  item: Item,
+  primaryKey: PrimaryKey,
+  fallbackTemplate?: string | null,
+): string {
+  const template = [meta?.display_template, meta?.item_name_template, meta?.template, fallbackTemplate].find(
     (candidate): candidate is string => typeof candidate === 'string' && candidate.includes('{{'),
   );
   const rendered = template ? renderTemplate(template, item).trim() : '';
   return rendered || String(primaryKey);
+}
+
+/** The template a many-to-one field elsewhere uses to show items of this collection (e.g. `{{title}}`). */
+export function referenceTemplate(
+  collection: string,
+  relations: RelationRow[],
+  fieldsOf: (collection: string) => FieldDefinition[],
+): string | null {
+  for (const relation of relations) {
+    if (relation.collection_one !== collection) continue;
+    const field = fieldsOf(relation.collection_many).find((f) => f.field === relation.field_many);
+    const template = field?.options?.template;
+    if (typeof template === 'string' && template.includes('{{')) return template;
+  }
+  return null;
 }

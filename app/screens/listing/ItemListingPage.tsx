@@ -203,7 +203,7 @@ function ListingBody(props: ListingBodyProps) {
   const sortField = sortFieldOf(fields);
 
   // Without a stored sort, a collection with a sort field is shown in its manual order (api-v8 §3.5).
-  const storedQuery = view.viewQuery[layout.id] ?? {};
+  const storedQuery = useMemo(() => view.viewQuery[layout.id] ?? {}, [view.viewQuery, layout.id]);
   const layoutQuery = useMemo(
     () => (!storedQuery.sort && sortField ? { ...storedQuery, sort: sortField.field } : storedQuery),
     [storedQuery, sortField],

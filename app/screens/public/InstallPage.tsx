@@ -135,7 +135,8 @@ export default function InstallPage() {
     } catch (failure) {
       const error = toApiError(failure);
       const where = stepOfError(error);
-      const message = error.code === 3 ? t('errors.wrong_super_admin_password') : error.message || messageOf(error);
+      const message =
+        error.code === 3 ? t('errors.wrong_super_admin_password') : error.message || messageOf(error);
       setErrors({ [where]: message });
       setStep(INSTALL_STEPS.indexOf(where));
     } finally {
@@ -146,8 +147,14 @@ export default function InstallPage() {
   const fieldError = (field: keyof InstallValues) =>
     touched && missing.includes(field) ? t('install.required') : undefined;
 
-  const input = (field: keyof InstallValues, label: string, type = 'text', extra: { hint?: string; autoComplete?: string } = {}) => {
-    const error = fieldError(field) ?? (field === 'project' && keyInvalid ? t('install.project_key_invalid') : undefined);
+  const input = (
+    field: keyof InstallValues,
+    label: string,
+    type = 'text',
+    extra: { hint?: string; autoComplete?: string } = {},
+  ) => {
+    const error =
+      fieldError(field) ?? (field === 'project' && keyInvalid ? t('install.project_key_invalid') : undefined);
     const id = `install-${field}`;
     return (
       <div className="field" key={field}>
@@ -185,7 +192,11 @@ export default function InstallPage() {
         <div className="notice notice--success" role="status">
           {t('install.done', { project: installed })}
         </div>
-        <button type="button" className="button button--block" onClick={() => navigate(`/login?project=${encodeURIComponent(installed)}`)}>
+        <button
+          type="button"
+          className="button button--block"
+          onClick={() => navigate(`/login?project=${encodeURIComponent(installed)}`)}
+        >
           {t('install.go_to_login')}
         </button>
       </PublicFrame>
@@ -201,7 +212,8 @@ export default function InstallPage() {
         ))}
       </ol>
       <p className="wizard__step-label">
-        {t('install.step_of', { step: step + 1, total: INSTALL_STEPS.length })} · {t(`install.step_${current}`)}
+        {t('install.step_of', { step: step + 1, total: INSTALL_STEPS.length })} ·{' '}
+        {t(`install.step_${current}`)}
       </p>
       <form onSubmit={submit} noValidate aria-busy={busy} aria-label={t(`install.step_${current}`)}>
         {errors[current] && (
@@ -222,7 +234,12 @@ export default function InstallPage() {
               <label className="field__label" htmlFor="install-db_vendor">
                 {t('install.db_vendor')}
               </label>
-              <select id="install-db_vendor" className="input" value={values.db_vendor} onChange={set('db_vendor')}>
+              <select
+                id="install-db_vendor"
+                className="input"
+                value={values.db_vendor}
+                onChange={set('db_vendor')}
+              >
                 {vendors.map((vendor) => (
                   <option key={vendor} value={vendor}>
                     {t(`install.vendor_${vendor}`)}
@@ -253,12 +270,21 @@ export default function InstallPage() {
           })}
         <div className="public-form__actions">
           {step > 0 && (
-            <button type="button" className="button button--secondary" onClick={() => setStep(step - 1)} disabled={busy}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setStep(step - 1)}
+              disabled={busy}
+            >
               {t('install.back')}
             </button>
           )}
           <button type="submit" className="button" disabled={busy}>
-            {step < INSTALL_STEPS.length - 1 ? t('install.next') : busy ? t('install.installing') : t('install.install')}
+            {step < INSTALL_STEPS.length - 1
+              ? t('install.next')
+              : busy
+                ? t('install.installing')
+                : t('install.install')}
           </button>
         </div>
       </form>

@@ -86,9 +86,12 @@ export function LoginPage() {
           }),
           fetchSessionData: fromPromise(async ({ input }) => {
             await reloadProject(input.project);
-            const me = await createApiClient(root, input.project).get<{ last_page?: string | null }>('users/me', {
-              fields: ['last_page'],
-            });
+            const me = await createApiClient(root, input.project).get<{ last_page?: string | null }>(
+              'users/me',
+              {
+                fields: ['last_page'],
+              },
+            );
             return { lastPage: me.data?.last_page ?? null };
           }),
         },
@@ -223,7 +226,13 @@ export function LoginPage() {
               />
             </div>
             {otpRequired && (
-              <OtpInput id="login-otp" label={t('login.otp')} hint={t('login.otp_hint')} onChange={setOtp} autoFocus />
+              <OtpInput
+                id="login-otp"
+                label={t('login.otp')}
+                hint={t('login.otp_hint')}
+                onChange={setOtp}
+                autoFocus
+              />
             )}
             <button
               type="submit"
@@ -239,7 +248,10 @@ export function LoginPage() {
                     : t('login.sign_in')}
             </button>
             <div className="public-form__row">
-              <a className="public-form__link" href={`#/reset-password?project=${encodeURIComponent(project)}`}>
+              <a
+                className="public-form__link"
+                href={`#/reset-password?project=${encodeURIComponent(project)}`}
+              >
                 {t('login.forgot_password')}
               </a>
             </div>
@@ -279,7 +291,11 @@ function SsoProviders({ project }: { project: string }) {
           aria-label={t('login.sso', { provider: provider.name })}
           title={t('login.sso', { provider: provider.name })}
         >
-          {provider.icon ? <img src={provider.icon.startsWith('/') ? provider.icon : `${root}${provider.icon}`} alt="" /> : <Icon name="public" size={18} />}
+          {provider.icon ? (
+            <img src={provider.icon.startsWith('/') ? provider.icon : `${root}${provider.icon}`} alt="" />
+          ) : (
+            <Icon name="public" size={18} />
+          )}
           <span>{provider.name}</span>
         </a>
       ))}
@@ -292,7 +308,12 @@ function ContinueAs({ project, redirect }: { project: string; redirect: string |
   const t = useT();
   const { root } = useProjects();
   const [, navigate] = useLocation();
-  const [user, setUser] = useState<{ first_name?: string; last_name?: string; email?: string; last_page?: string } | null>(null);
+  const [user, setUser] = useState<{
+    first_name?: string;
+    last_name?: string;
+    email?: string;
+    last_page?: string;
+  } | null>(null);
   const { actor, state } = useSignOut(project);
   useEffect(() => {
     let cancelled = false;

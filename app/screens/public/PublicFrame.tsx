@@ -27,7 +27,13 @@ export function PublicFrame({ project, children }: { project?: ProjectInfo | nul
               <img src={project.project_logo} alt="" />
             ) : (
               <svg viewBox="0 0 24 24" aria-hidden="true" width="28" height="28">
-                <path d="M12 3l8 4.5v9L12 21l-8-4.5v-9z" fill="none" stroke="#fff" strokeWidth="1.8" strokeLinejoin="round" />
+                <path
+                  d="M12 3l8 4.5v9L12 21l-8-4.5v-9z"
+                  fill="none"
+                  stroke="#fff"
+                  strokeWidth="1.8"
+                  strokeLinejoin="round"
+                />
                 <path d="M12 12l8-4.5M12 12v9M12 12L4 7.5" fill="none" stroke="#fff" strokeWidth="1.8" />
               </svg>
             )}
@@ -38,7 +44,9 @@ export function PublicFrame({ project, children }: { project?: ProjectInfo | nul
         <footer className="public__footer">{t('public.powered_by')}</footer>
       </div>
       <div className="public__art" style={style} data-testid="public-background">
-        {project?.project_foreground && <img className="public__foreground" src={project.project_foreground} alt="" />}
+        {project?.project_foreground && (
+          <img className="public__foreground" src={project.project_foreground} alt="" />
+        )}
         <p className="public__note">{note}</p>
       </div>
     </div>

@@ -18,7 +18,10 @@ export default function ResetPasswordPage() {
   const params = new URLSearchParams(search);
   const token = params.get('token');
   const projects = useProjects();
-  const project = params.get('project') && projects.keys.includes(params.get('project')!) ? params.get('project')! : projects.current;
+  const project =
+    params.get('project') && projects.keys.includes(params.get('project')!)
+      ? params.get('project')!
+      : projects.current;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -68,7 +71,15 @@ export default function ResetPasswordPage() {
                 <label className="field__label" htmlFor="reset-password">
                   {t('reset.new_password')}
                 </label>
-                <input id="reset-password" className="input" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+                <input
+                  id="reset-password"
+                  className="input"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
               </div>
               <div className="field">
                 <label className="field__label" htmlFor="reset-confirm">
@@ -102,9 +113,22 @@ export default function ResetPasswordPage() {
                 <label className="field__label" htmlFor="reset-email">
                   {t('login.email')}
                 </label>
-                <input id="reset-email" className="input" type="email" autoComplete="email" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+                <input
+                  id="reset-email"
+                  className="input"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  autoFocus
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
               </div>
-              <button type="submit" className="button button--block" disabled={busy || !email.trim() || !project}>
+              <button
+                type="submit"
+                className="button button--block"
+                disabled={busy || !email.trim() || !project}
+              >
                 {t('reset.send')}
               </button>
             </>

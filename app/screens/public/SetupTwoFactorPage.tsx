@@ -41,7 +41,10 @@ export default function SetupTwoFactorPage() {
         api.get<{ '2fa_secret': string }>('utils/2fa_secret'),
       ]);
       const value = generated.data['2fa_secret'];
-      const image = await QRCode.toDataURL(otpauthUri(me.data?.email ?? '', value), { margin: 1, width: 200 });
+      const image = await QRCode.toDataURL(otpauthUri(me.data?.email ?? '', value), {
+        margin: 1,
+        width: 200,
+      });
       if (!cancelled) {
         setSecret(value);
         setQr(image);

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { buildPermissions } from '../state/permissions';
+import type { AppData, CollectionMeta } from '../state/types';
+import { canSeeActivity, moduleBarLinks, navigationGroups, visibleCollections } from './menus';
+
+const meta = (collection: string, extra: Partial<CollectionMeta> = {}): CollectionMeta => ({
+  collection,
+  hidden: false,
+  managed: true,
+  single: false,
+  note: null,
+  icon: null,
+  ...extra,
+});
+
+const row = (collection: string, read: string, status: string | null = null) => ({
+  collection,
+  status,
+  create: 'none',
+  read,
+  update: 'none',
+  delete: 'none',
+});
+
+function data(overrides: Partial<AppData> = {}): AppData {
+  return {
+    project: 'demo',
+    user: { id: 5, email: 'e@example.com', first_name: 'E', last_name: 'D', role: { id: 3, name: 'Editor' } },
+    admin: false,
+    permissions: {},
+    modules: [],
+    schema: {
+      collections: {
+        zebras: meta('zebras'),
+        articles: meta('articles'),
+        secret: meta('secret', { hidden: true }),
+        unmanaged: meta('unmanaged', { managed: false }),
+        directus_users: meta('directus_users'),
+        drafts: meta('drafts'),
+      },
+      fields: {},
+      relations: [],
+    },
+    ...overrides,
+  } as AppData;
+}
+
+describe('module bar', () => {
+  it('hides the user directory and file library without read access, and admin settings for non-admins', () => {
+    const d = data({
+      permissions: buildPermissions([row('directus_files', 'full'), row('directus_users', 'none')]),
+    });
+    expect(moduleBarLinks(d).map((l) => l.id)).toEqual(['collections', 'files', 'help']);
+  });
+
+  it('shows everything, settings last, to admins', () => {
+    const d = data({ admin: true, permissions: null });
+    expect(moduleBarLinks(d).map((l) => l.id)).toEqual(['collections', 'users', 'files', 'help', 'settings']);
+  });
+
+  it("replaces the defaults with the role's module listing", () => {
+    const d = data({
+      admin: true,
+      permissions: null,
+      user: {
+        id: 1,
+        email: 'a@example.com',
+        first_name: 'A',
+        last_name: 'B',
+        role: {
+          id: 1,
+          name: 'Admin',
+          module_listing: [{ name: 'Reports', link: '/{{project}}/ext/reports', icon: 'box' }],
+        },
+      },
+    });
+    expect(moduleBarLinks(d).map((l) => [l.label, l.href])).toEqual([
+      ['Reports', '/demo/ext/reports'],
+      ['modules.settings', '/demo/settings'],
+    ]);
+  });
+
+  it('lists extension modules after the defaults', () => {
+    const d = data({
+      admin: true,
+      permissions: null,
+      modules: [{ id: 'reports', name: 'Reports', icon: 'box' }],
+    });
+    expect(moduleBarLinks(d).map((l) => l.id)).toContain('ext-reports');
+  });
+
+  it('shows the activity link only when activity read is not none', () => {
+    expect(canSeeActivity(data({ permissions: buildPermissions([row('directus_activity', 'mine')]) }))).toBe(
+      true,
+    );
+    expect(canSeeActivity(data({ permissions: buildPermissions([row('directus_activity', 'none')]) }))).toBe(
+      false,
+    );
+  });
+});
+
+describe('navigation', () => {
+  it('lists readable, visible, managed user collections, sorted', () => {
+    const d = data({
+      permissions: buildPermissions([
+        row('zebras', 'full'),
+        row('articles', 'mine'),
+        row('secret', 'full'),
+        row('unmanaged', 'full'),
+        row('directus_users', 'full'),
+        // A workflow collection counts when any status can be read.
+        row('drafts', 'none', 'published'),
+        row('drafts', 'role', 'draft'),
+      ]),
+    });
+    expect(visibleCollections(d).map((c) => c.collection)).toEqual(['articles', 'drafts', 'zebras']);
+  });
+
+  it("groups links by the role's collection listing", () => {
+    const d = data({
+      admin: true,
+      permissions: null,
+      user: {
+        id: 1,
+        email: 'a@example.com',
+        first_name: 'A',
+        last_name: 'B',
+        role: {
+          id: 1,
+          name: 'Admin',
+          collection_listing: [
+            { name: 'Content', collections: [{ collection: 'zebras' }, { collection: 'secret' }] },
+            { name: 'Empty', collections: [{ collection: 'missing' }] },
+          ],
+        },
+      },
+    });
+    expect(navigationGroups(d).map((g) => [g.name, g.collections.map((c) => c.collection)])).toEqual([
+      ['Content', ['zebras']],
+    ]);
+  });
+});
