@@ -103,6 +103,9 @@ const NOTICE_TITLES: Record<Notice, string> = {
   loadFailed: 'edit.something_went_wrong',
 };
 
+/** Interface problems already shown in this session. */
+const reportedProblems = new Set<string>();
+
 interface PickerRequest {
   field: FieldDefinition;
   current: unknown;
@@ -429,7 +432,12 @@ function ItemEditor({
           batchMode={route.batch}
           onStage={onStage}
           services={services}
-          onProblem={(message) => notify({ title: message, color: 'danger' })}
+          onProblem={(message) => {
+            // A missing or broken interface is reported once, not once per field and render.
+            if (reportedProblems.has(message)) return;
+            reportedProblems.add(message);
+            notify({ title: message, color: 'danger' });
+          }}
         />
       </>
     );
