@@ -17,7 +17,13 @@ async function api<T = any>(page: Page, path: string): Promise<{ data: T; meta?:
 }
 
 async function loaded(page: Page) {
-  await page.waitForSelector('.listing [data-state="loaded"] [role="row"][aria-rowindex="2"]');
+  await page
+    .waitForSelector('.listing [data-state="loaded"] [role="row"][aria-rowindex="2"]')
+    .catch(async (error) => {
+      // Say where the app was instead (route and visible text) before failing.
+      console.log('[browse] not loaded at', page.url(), (await page.textContent('body'))?.slice(0, 500));
+      throw error;
+    });
 }
 
 const countText = (page: Page) => page.textContent('.listing-count');
@@ -69,10 +75,12 @@ describe('browsing collections', () => {
     await loaded(page);
 
     // Search for a word of one article's title.
-    const [first] = (await api<{ title: string }[]>(page, 'items/articles?fields=title&limit=1&sort=id')).data;
+    const [first] = (await api<{ title: string }[]>(page, 'items/articles?fields=title&limit=1&sort=id'))
+      .data;
     const word = first.title.split(/\s+/).sort((a, b) => b.length - a.length)[0];
-    const expected = (await api(page, `items/articles?q=${encodeURIComponent(word)}&limit=0&meta=filter_count`))
-      .meta!.filter_count;
+    const expected = (
+      await api(page, `items/articles?q=${encodeURIComponent(word)}&limit=0&meta=filter_count`)
+    ).meta!.filter_count;
     await page.fill('.listing-search input[type="search"]', word);
     await page.waitForFunction(
       (text) => document.querySelector('.listing-count')?.textContent === text,
@@ -82,8 +90,8 @@ describe('browsing collections', () => {
     await page.fill('.listing-search input[type="search"]', '');
 
     // A filter: status equals draft.
-    const drafts = (await api(page, 'items/articles?filter[status][eq]=draft&limit=0&meta=filter_count')).meta!
-      .filter_count;
+    const drafts = (await api(page, 'items/articles?filter[status][eq]=draft&limit=0&meta=filter_count'))
+      .meta!.filter_count;
     await page.click('button:has-text("Add filter")');
     await page.selectOption('select[aria-label="Field to filter on"]', 'status');
     const operator = page.locator('select[aria-label="Operator for Status"]');
@@ -91,19 +99,26 @@ describe('browsing collections', () => {
     expect(await operator.locator('option').count()).toBe(14);
     await operator.selectOption('eq');
     await page.fill('input[aria-label="Value for Status"]', 'draft');
-    await page.waitForFunction((text) => document.querySelector('.listing-count')?.textContent === text, `${drafts} items`);
+    await page.waitForFunction(
+      (text) => document.querySelector('.listing-count')?.textContent === text,
+      `${drafts} items`,
+    );
     await page.click('button[aria-label="Remove the filter on Status"]');
 
     // Sort by title: the first row is the API's first title; a second click reverses.
-    const byTitle = (await api<{ title: string }[]>(page, 'items/articles?fields=title&sort=title&limit=1')).data[0];
-    const byTitleDesc = (await api<{ title: string }[]>(page, 'items/articles?fields=title&sort=-title&limit=1'))
+    const byTitle = (await api<{ title: string }[]>(page, 'items/articles?fields=title&sort=title&limit=1'))
       .data[0];
+    const byTitleDesc = (
+      await api<{ title: string }[]>(page, 'items/articles?fields=title&sort=-title&limit=1')
+    ).data[0];
     await page.click('.octavo-vtable__sort:has-text("Title")');
     const firstTitle = () => page.locator('[role="row"][aria-rowindex="2"]').textContent();
     await expect.poll(firstTitle).toContain(byTitle.title);
     await page.click('.octavo-vtable__sort:has-text("Title")');
     await expect.poll(firstTitle).toContain(byTitleDesc.title);
-    expect(await page.getAttribute('[role="columnheader"]:has-text("Title")', 'aria-sort')).toBe('descending');
+    expect(await page.getAttribute('[role="columnheader"]:has-text("Title")', 'aria-sort')).toBe(
+      'descending',
+    );
 
     // The view is the admin's own preset now, and it survives a reload.
     await expect
@@ -117,7 +132,9 @@ describe('browsing collections', () => {
       .toBe('-title');
     await page.reload();
     await loaded(page);
-    expect(await page.getAttribute('[role="columnheader"]:has-text("Title")', 'aria-sort')).toBe('descending');
+    expect(await page.getAttribute('[role="columnheader"]:has-text("Title")', 'aria-sort')).toBe(
+      'descending',
+    );
     await page.close();
   });
 
@@ -149,6 +166,38 @@ describe('browsing collections', () => {
     expect(await page.isVisible('button:has-text("Delete")')).toBe(false);
     // The editor may create drafts.
     expect(await page.isVisible('.page-header__actions button:has-text("New")')).toBe(true);
+    await page.close();
+  });
+
+  it('drags categories into a new order on their sort field', async () => {
+    const page = await signedIn(app, ADMIN.email, ADMIN.password);
+    await openApp(page, '/test/collections/categories');
+    await loaded(page);
+    const order = async () =>
+      (await api<{ name: string }[]>(page, 'items/categories?fields=name&sort=sort')).data.map((c) => c.name);
+    const before = await order();
+    // Sorted by the sort field (the default): manual sorting is on.
+    expect(await page.getAttribute('button[aria-label^="Manual sorting"]', 'aria-pressed')).toBe('true');
+    const handle = page.locator('[role="row"][aria-rowindex="2"] button[aria-label^="Drag to reorder"]');
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + step * 9.6);
+    }
+    await page.mouse.up();
+    const expected = [before[1], before[2], before[0], ...before.slice(3)];
+    await expect.poll(order).toEqual(expected);
+    const shown = await page
+      .locator('[role="row"][aria-rowindex] [role="cell"]:nth-child(3)')
+      .allTextContents();
+    expect(shown.slice(0, 3)).toEqual(expected.slice(0, 3));
+    // Another sort turns manual sorting off.
+    await page.click('.octavo-vtable__sort:has-text("Name")');
+    await expect
+      .poll(() => page.getAttribute('button[aria-label^="Manual sorting"]', 'aria-pressed'))
+      .toBe('false');
+    expect(await handle.isDisabled()).toBe(true);
     await page.close();
   });
 
@@ -205,7 +254,14 @@ describe('browsing collections', () => {
           { timeout: 10_000 },
         )
         .catch(async (error) => {
-          console.log('DEBUG', page.url(), await page.getAttribute('.octavo-vtable', 'aria-rowcount').catch(() => 'none'), await page.textContent('body'));
+          const rows = await page.getAttribute('.octavo-vtable', 'aria-rowcount').catch(() => null);
+          console.log(
+            '[browse] rows:',
+            rows,
+            'at',
+            page.url(),
+            (await page.textContent('body'))?.slice(0, 500),
+          );
           throw error;
         });
     await openApp(page, LISTING);

@@ -254,6 +254,8 @@ describe('editing items', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForSelector('.module-bar');
     await openItem(page, `/test/collections/articles/${live[5]}`);
+    // The notifications about interfaces this issue does not ship yet would cover the form.
+    for (const close of await page.locator('.notification__close').all()) await close.click();
     await page.waitForTimeout(300);
     const dir = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
     mkdirSync(dir, { recursive: true });
