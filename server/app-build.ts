@@ -54,7 +54,20 @@ export async function ensureAppBuilt(
   }
   log(`Building the admin app (${reason})…`);
   const started = Date.now();
-  await vite.build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // Always a production bundle, even when started from a test runner that sets NODE_ENV=test.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await vite.build({
+      root: ROOT,
+      configFile: join(ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+      mode: 'production',
+    });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
   log(`Admin app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return 'built';
 }
