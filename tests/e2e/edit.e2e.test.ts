@@ -114,10 +114,19 @@ describe('editing items', () => {
 
   it('discards changes when asked to', async () => {
     const id = live[1];
-    await openItem(admin, `/test/collections/articles/${id}`);
+    // Into the item from the listing, inside the app (a same-document step that "back" undoes).
+    await openApp(admin, '/test/collections/articles');
+    await admin.evaluate((path) => (location.hash = path), `#/test/collections/articles/${id}`);
+    await admin.waitForSelector('.item-page .octavo-form');
     const title = field(admin, 'title').locator('input');
     const before = await title.inputValue();
     await title.fill('Never saved');
+    // The browser's back button asks too, and keeps the page where it is meanwhile.
+    await admin.goBack();
+    await admin.waitForSelector('[role="dialog"]:has-text("Unsaved changes")');
+    expect(routeOf(admin)).toBe(`/test/collections/articles/${id}`);
+    await admin.click('[role="dialog"] button:has-text("Keep editing")');
+    expect(await title.inputValue()).toBe('Never saved');
     await admin.click('.page-header__breadcrumb a:has-text("Articles")');
     await admin.click('[role="dialog"] button:has-text("Discard changes")');
     await waitForRoute(admin, '/test/collections/articles');

@@ -252,6 +252,24 @@ describe('ItemPage: leaving with unsaved changes', () => {
     expect(lastPath(location)).toBe('/demo/collections/notes');
   });
 
+  it('undoes a back/forward hash change and asks first', async () => {
+    const { user, location } = setup({});
+    await editTitle(user, 'Unsaved');
+    const here = window.location.href;
+    act(() => {
+      window.dispatchEvent(
+        new HashChangeEvent('hashchange', {
+          oldURL: here,
+          newURL: 'http://localhost/#/demo/collections/notes',
+        }),
+      );
+    });
+    expect(screen.getByRole('dialog', { name: 'Unsaved changes' })).toBeTruthy();
+    expect(window.location.href).toBe(here);
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(lastPath(location)).toBe('/demo/collections/notes');
+  });
+
   it('follows links without asking when nothing changed', async () => {
     const { user, location } = setup({});
     await screen.findByRole('textbox', { name: 'Title' });
@@ -333,6 +351,17 @@ describe('ItemPage: permissions', () => {
     setup({ permissions: { articles: mine }, userId: 2 });
     expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+});
+
+describe('ItemPage: status blacklist', () => {
+  it('offers only the statuses the role may set, keeping the current one', async () => {
+    const limited: CollectionPermission = { ...FULL_PERMISSION, status_blacklist: ['published', 'draft'] };
+    setup({ permissions: { articles: limited } });
+    await screen.findByRole('textbox', { name: 'Title' });
+    expect(screen.getByRole('radio', { name: 'Draft' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Deleted' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Published' })).toBeNull();
   });
 });
 

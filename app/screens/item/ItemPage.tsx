@@ -152,6 +152,13 @@ function ItemEditor({
   const latest = useRef({ navigate, notify, t, project, api, schema, fields });
   latest.current = { navigate, notify, t, project, api, schema, fields };
 
+  /** Lets the machine's own navigation (discard, save and leave…) past the unsaved-changes guard. */
+  const allowNavigationRef = useRef<() => void>(() => {});
+  const go = useCallback((to: string) => {
+    allowNavigationRef.current();
+    latest.current.navigate(to);
+  }, []);
+
   const primaryKeyOf = useCallback((name: string) => {
     const list = latest.current.schema.fields[name] ?? [];
     return primaryKeyField(list)?.field ?? 'id';
@@ -177,10 +184,10 @@ function ItemEditor({
       },
       actions: {
         goToListing: (_, params: { collection: string }) =>
-          latest.current.navigate(listingRoute(latest.current.project, params.collection)),
+          go(listingRoute(latest.current.project, params.collection)),
         goToItem: (_, params: { collection: string; primaryKey: PrimaryKey }) =>
-          latest.current.navigate(itemRoute(latest.current.project, params.collection, params.primaryKey)),
-        goTo: (_, params: { to: string }) => latest.current.navigate(params.to),
+          go(itemRoute(latest.current.project, params.collection, params.primaryKey)),
+        goTo: (_, params: { to: string }) => go(params.to),
         notify: (_, params: { notice: Notice; error?: CallError | null }) => {
           const { t: translate, notify: show } = latest.current;
           const failed = params.notice !== 'saved' && params.notice !== 'deleted';
@@ -192,7 +199,7 @@ function ItemEditor({
         },
       },
     });
-  }, [collection, primaryKeyOf]);
+  }, [collection, primaryKeyOf, go]);
 
   const actor = useActorRef(machine, {
     input: {
@@ -266,6 +273,13 @@ function ItemEditor({
     [row.read_field_blacklist, row.write_field_blacklist, readOnly, fields],
   );
 
+  // Statuses the role may not use are left out of the status field (its current value stays).
+  const statusBlacklist = row.status_blacklist.join(',');
+  const formFieldList = useMemo(
+    () => withoutBlacklistedStatuses(fields, statusBlacklist, savedValues),
+    [fields, statusBlacklist, savedValues],
+  );
+
   const save = useCallback(
     (mode: SaveMode) => {
       if (readOnly) return;
@@ -287,7 +301,10 @@ function ItemEditor({
   }, [save]);
 
   // In-app links and page unloads ask first while the user has unsaved changes.
-  useLeaveGuard(touched && canSave, (to) => actor.send({ type: 'LEAVE', to }));
+  const allowNavigation = useLeaveGuard(touched && canSave, (to) => actor.send({ type: 'LEAVE', to }));
+  useEffect(() => {
+    allowNavigationRef.current = allowNavigation;
+  }, [allowNavigation]);
 
   // Relational fields: the items they can point at, and the picker modal.
   const [picker, setPicker] = useState<PickerRequest | null>(null);
@@ -424,7 +441,7 @@ function ItemEditor({
         )}
         <ItemForm
           key={formKey}
-          fields={fields}
+          fields={formFieldList}
           registry={registry}
           permissions={formPermissions}
           savedValues={route.isNew ? undefined : savedValues}
@@ -537,4 +554,24 @@ function ItemEditor({
       )}
     </Page>
   );
+}
+
+/** The fields with the status mapping reduced to the statuses the role may set (spec §6 status_blacklist). */
+function withoutBlacklistedStatuses(
+  fields: FieldDefinition[],
+  blacklist: string,
+  item: Item,
+): FieldDefinition[] {
+  if (!blacklist) return fields;
+  const hidden = new Set(blacklist.split(','));
+  return fields.map((field) => {
+    const mapping = field.options?.status_mapping as Record<string, { value?: string }> | undefined;
+    if (String(field.type).toLowerCase() !== 'status' || !mapping) return field;
+    const current = item[field.field];
+    const kept = Object.entries(mapping).filter(([key, entry]) => {
+      const value = String(entry?.value ?? key);
+      return !hidden.has(value) || value === String(current);
+    });
+    return { ...field, options: { ...field.options, status_mapping: Object.fromEntries(kept) } };
+  });
 }
