@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig, validateProjectConfig, ConfigError } from '../../server/config';
 
 describe('configuration', () => {
   it('uses the documented defaults', () => {
-    const config = loadConfig({}, { dataDir: '/tmp/octavo-config-test' });
+    const config = loadConfig({}, { dataDir: join(tmpdir(), 'octavo-config-test') });
     expect(config).toMatchObject({
       host: '127.0.0.1',
       port: 8080,
@@ -35,8 +37,8 @@ describe('configuration', () => {
     [{ OCTAVO_LOG_LEVEL: 'loud' }, /OCTAVO_LOG_LEVEL: "loud" is not one of/],
     [{ OCTAVO_TRUST_PROXY: 'maybe' }, /OCTAVO_TRUST_PROXY/],
   ])('names the wrong setting (%o)', (env, message) => {
-    expect(() => loadConfig({ OCTAVO_DATA: '/tmp/octavo-config-test', ...env })).toThrow(ConfigError);
-    expect(() => loadConfig({ OCTAVO_DATA: '/tmp/octavo-config-test', ...env })).toThrow(message);
+    expect(() => loadConfig({ OCTAVO_DATA: join(tmpdir(), 'octavo-config-test'), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ OCTAVO_DATA: join(tmpdir(), 'octavo-config-test'), ...env })).toThrow(message);
   });
 
   it('validates project files and names the bad setting', () => {

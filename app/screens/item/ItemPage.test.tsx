@@ -257,12 +257,10 @@ describe('ItemPage: leaving with unsaved changes', () => {
     await editTitle(user, 'Unsaved');
     const here = window.location.href;
     act(() => {
-      window.dispatchEvent(
-        new HashChangeEvent('hashchange', {
-          oldURL: here,
-          newURL: 'http://localhost/#/demo/collections/notes',
-        }),
-      );
+      // What the back button does: the URL changes, then popstate and hashchange arrive.
+      window.history.pushState(null, '', '#/demo/collections/notes');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL: here, newURL: window.location.href }));
     });
     expect(screen.getByRole('dialog', { name: 'Unsaved changes' })).toBeTruthy();
     expect(window.location.href).toBe(here);
