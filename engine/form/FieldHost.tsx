@@ -26,6 +26,16 @@ export interface FieldHostProps {
   onProblem?: (message: string) => void;
 }
 
+/** Types whose values are lists or objects: a plain text input must never edit them. */
+const STRUCTURED_TYPES = new Set(['alias', 'o2m', 'm2m', 'translation', 'files', 'json', 'array', 'group']);
+
+/** Shows a structured value as text, for the read-only stand-in of a missing interface. */
+function asText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object') return String(value);
+  return JSON.stringify(value);
+}
+
 /** One field of the form: label, required star, the bound interface, note and field actions. */
 export function FieldHost(props: FieldHostProps) {
   const { field, registry } = props;
@@ -51,7 +61,13 @@ export function FieldHost(props: FieldHostProps) {
   const label = fieldLabel(field);
   const batchMode = props.active !== undefined;
   const blocked = batchMode && !props.active;
-  const disabled = props.readonly || blocked || bound.disabled === true;
+  // The plain text input stands in for a missing interface only where it cannot garble the value:
+  // lists and objects (relations, JSON, translations) are shown read-only instead.
+  const structuredValue =
+    STRUCTURED_TYPES.has(String(field.type).toLowerCase()) ||
+    (controller.value !== null && typeof controller.value === 'object');
+  const readOnlyStandIn = resolved.fallback && structuredValue;
+  const disabled = props.readonly || blocked || bound.disabled === true || readOnlyStandIn;
   const isAlias = String(field.type).toLowerCase() === 'alias';
   const defaultValue = parseDefaultValue(field);
   const actions = fieldActionState(controller.value, defaultValue, props.initialValue);
@@ -65,7 +81,7 @@ export function FieldHost(props: FieldHostProps) {
   const interfaceProps = {
     ...bound,
     id,
-    value: controller.value,
+    value: readOnlyStandIn ? asText(controller.value) : controller.value,
     onChange: set,
     disabled,
     required: isOn(field.required),

@@ -158,6 +158,22 @@ describe('ItemForm', () => {
     expect(lastStaged(onStage)).toEqual({ legacy: 'old!' });
   });
 
+  it('shows a relational or structured value read-only when its interface is missing', () => {
+    renderForm({
+      fields: [
+        { field: 'topics', type: 'm2m', interface: 'many-to-many-advanced' },
+        { field: 'meta', type: 'string', interface: 'unknown-widget' },
+      ],
+      savedValues: { topics: [{ id: 1, topic: 3 }], meta: { a: 1 } },
+    });
+    const topics = screen.getByLabelText('Topics') as HTMLInputElement;
+    expect(topics.disabled).toBe(true);
+    expect(topics.value).toBe('[{"id":1,"topic":3}]');
+    const meta = screen.getByLabelText('Meta') as HTMLInputElement;
+    expect(meta.disabled).toBe(true);
+    expect(meta.value).toBe('{"a":1}');
+  });
+
   it("renders an interface's options form with the same engine", async () => {
     const registry = createCoreRegistry();
     const definition = registry.getInterface('text-input')!;
