@@ -26,6 +26,20 @@ const PATHS: Record<string, string> = {
   search_off: 'M11 19a8 8 0 1 1 0-16 8 8 0 0 1 0 16zM21 21l-4.3-4.3M8 8l6 6M14 8l-6 6',
   public: 'M12 22a10 10 0 1 1 0-20 10 10 0 0 1 0 20zM2 12h20M12 2a15 15 0 0 1 0 20 15 15 0 0 1 0-20',
   activity: 'M3 12h4l3-8 4 16 3-8h4',
+  search: 'M11 19a8 8 0 1 1 0-16 8 8 0 0 1 0 16zM21 21l-4.3-4.3',
+  filter: 'M3 5h18l-7 8v6l-4 2v-8z',
+  add: 'M12 5v14M5 12h14',
+  delete: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  tune: 'M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4',
+  inbox: 'M3 13l3-8h12l3 8v6H3zM3 13h5l1 3h6l1-3h5',
+  hourglass: 'M6 3h12M6 21h12M7 3c0 5 10 7 10 18M17 3c0 5-10 7-10 18',
+  view_column: 'M4 5h16v14H4zM9.3 5v14M14.7 5v14',
+  chevron: 'M9 6l6 6-6 6',
+  chevron_down: 'M6 9l6 6 6-6',
+  arrow_upward: 'M12 19V5M6 11l6-6 6 6',
+  arrow_downward: 'M12 5v14M6 13l6 6 6-6',
+  refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
 };
 
 export interface IconProps {

@@ -5,7 +5,7 @@ import * as oidc from 'openid-client';
 import type { SsoProviderConfig } from '../config';
 import type { ProjectContext } from '../context';
 import { ApiError, catalogueEntry } from '../errors';
-import { allowedOrigins } from './password-reset';
+import { allowedUrl } from './password-reset';
 import { assertActive, findUserByEmail, recordLoginActivity, roleEnforces2FA } from './auth-users';
 import { startSession } from './authentication';
 import { signToken, verifyToken, looksLikeJwt } from './tokens';
@@ -67,17 +67,10 @@ export function callbackUrl(project: ProjectContext, name: string): string {
 
 /** A redirect target is accepted when it is under the public URL or on a configured origin. */
 export function allowedRedirect(project: ProjectContext, raw: unknown): URL | undefined {
-  if (typeof raw !== 'string' || raw.length > 2000) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if (!/^https?:$/.test(url.protocol) || url.username || url.password) return undefined;
+  const url = allowedUrl(project, raw);
+  if (!url) return undefined;
   const base = new URL(project.server.publicUrl);
-  if (url.origin === base.origin) return url.pathname.startsWith(base.pathname) ? url : undefined;
-  return allowedOrigins(project).has(url.origin) ? url : undefined;
+  return url.origin !== base.origin || url.pathname.startsWith(base.pathname) ? url : undefined;
 }
 
 /**
