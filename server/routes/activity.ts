@@ -2,28 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { respond } from '../respond';
 import { createComment, deleteComment, updateComment } from '../services/activity';
 import { ItemsService } from '../services/items';
-import { envelope, keysOf, queryOf } from './items';
+import { envelope, queryOf } from './items';
+import { registerSystemCrud } from './system-crud';
 
 /** `/{project}/activity`: the activity log, read through the items engine, and comments (api-v8 §2.11). */
 export const activityRoutes: FastifyPluginAsync = async (app) => {
   const service = (request: Parameters<typeof queryOf>[0]) =>
     new ItemsService(request.project, request.accountability, { collection: 'directus_activity' });
 
-  app.get('/', async (request, reply) =>
-    respond(request, reply, envelope(await service(request).readMany(queryOf(request)))),
-  );
-
-  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
-    const items = service(request);
-    const query = queryOf(request);
-    const keys = keysOf(request.params.id);
-    if (keys.length === 1) return respond(request, reply, envelope(await items.readOne(keys[0], query)));
-    return respond(
-      request,
-      reply,
-      envelope(await items.readMany({ ...query, filter: null, q: null, limit: -1 }, { keys })),
-    );
-  });
+  registerSystemCrud(app, { collection: 'directus_activity', readOnly: true });
 
   app.post('/comment', async (request, reply) => {
     const id = await createComment(request.project, request.accountability, request.body);

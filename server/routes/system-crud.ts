@@ -27,6 +27,8 @@ export interface SystemCrudOptions {
   beforeDelete?(request: FastifyRequest, keys: PrimaryKey[]): Promise<void>;
   /** Also serve `/{id}/revisions` and `/{id}/revisions/{offset}`. */
   revisions?: boolean;
+  /** Serve only the reads (list and by key): the collection is written by the server itself. */
+  readOnly?: boolean;
 }
 
 export function systemService(request: FastifyRequest, options: SystemCrudOptions): ItemsService {
@@ -73,6 +75,8 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
           );
     return respond(request, reply, await answer(request, result));
   });
+
+  if (options.readOnly) return;
 
   app.post('/', { config }, async (request, reply) => {
     const service = systemService(request, options);
