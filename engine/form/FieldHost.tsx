@@ -40,7 +40,17 @@ function asText(value: unknown): string {
 export function FieldHost(props: FieldHostProps) {
   const { field, registry } = props;
   const { field: controller } = useController({ name: field.field, control: props.control });
-  const resolved = useMemo(() => registry.resolveInterface(field.interface), [registry, field.interface]);
+  const requested = useMemo(() => registry.resolveInterface(field.interface), [registry, field.interface]);
+  // A missing interface of long text is stood in for by a textarea: a one-line input would drop
+  // the line breaks of the value as soon as it is edited.
+  const multiline =
+    String(field.type).toLowerCase() === 'text' ||
+    (typeof field.default_value === 'string' && field.default_value.includes('\n'));
+  const resolved = useMemo(() => {
+    if (!requested.fallback || !multiline) return requested;
+    const textarea = registry.resolveInterface('textarea');
+    return textarea.fallback ? requested : { ...textarea, fallback: true, problem: requested.problem };
+  }, [registry, requested, multiline]);
   const options = useMemo(
     () => optionsWithDefaults(resolved.definition, resolved.fallback ? {} : field.options),
     [resolved, field.options],

@@ -174,6 +174,17 @@ describe('ItemForm', () => {
     expect(meta.value).toBe('{"a":1}');
   });
 
+  it('stands in for a missing interface of long text with a textarea that keeps line breaks', async () => {
+    const { onStage, user } = renderForm({
+      fields: [{ field: 'body', type: 'text', interface: 'markdown-pro' }],
+      savedValues: { body: 'first line\nsecond line' },
+    });
+    const body = screen.getByLabelText('Body') as HTMLTextAreaElement;
+    expect(body.tagName).toBe('TEXTAREA');
+    await user.type(body, '!');
+    expect(lastStaged(onStage)).toEqual({ body: 'first line\nsecond line!' });
+  });
+
   it("renders an interface's options form with the same engine", async () => {
     const registry = createCoreRegistry();
     const definition = registry.getInterface('text-input')!;
