@@ -45,7 +45,8 @@ export function FieldHost(props: FieldHostProps) {
   // the line breaks of the value as soon as it is edited.
   const multiline =
     String(field.type).toLowerCase() === 'text' ||
-    (typeof field.default_value === 'string' && field.default_value.includes('\n'));
+    /text$/i.test(String((field as { datatype?: unknown }).datatype ?? '')) ||
+    /wysiwyg|markdown|code|textarea/i.test(String(field.interface ?? ''));
   const resolved = useMemo(() => {
     if (!requested.fallback || !multiline) return requested;
     const textarea = registry.resolveInterface('textarea');
