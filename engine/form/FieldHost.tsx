@@ -45,7 +45,7 @@ export function FieldHost(props: FieldHostProps) {
   // the line breaks of the value as soon as it is edited.
   const multiline =
     String(field.type).toLowerCase() === 'text' ||
-    /text$/i.test(String((field as { datatype?: unknown }).datatype ?? '')) ||
+    /text$/i.test(String(field.datatype ?? '')) ||
     /wysiwyg|markdown|code|textarea/i.test(String(field.interface ?? ''));
   const resolved = useMemo(() => {
     if (!requested.fallback || !multiline) return requested;
