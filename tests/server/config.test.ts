@@ -37,7 +37,9 @@ describe('configuration', () => {
     [{ OCTAVO_LOG_LEVEL: 'loud' }, /OCTAVO_LOG_LEVEL: "loud" is not one of/],
     [{ OCTAVO_TRUST_PROXY: 'maybe' }, /OCTAVO_TRUST_PROXY/],
   ])('names the wrong setting (%o)', (env, message) => {
-    expect(() => loadConfig({ OCTAVO_DATA: join(tmpdir(), 'octavo-config-test'), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ OCTAVO_DATA: join(tmpdir(), 'octavo-config-test'), ...env })).toThrow(
+      ConfigError,
+    );
     expect(() => loadConfig({ OCTAVO_DATA: join(tmpdir(), 'octavo-config-test'), ...env })).toThrow(message);
   });
 
