@@ -76,3 +76,36 @@ export async function startTestServer(
     },
   };
 }
+
+type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+
+/**
+ * Short-hands for calls to project `test`: `call` answers `{ status, body }`, `code` answers
+ * `[status, error code]`. Headers default to `defaultHeaders()` (e.g. the admin's bearer token).
+ */
+export function projectCaller(inject: Inject, defaultHeaders: () => Record<string, string>) {
+  const call = async (
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = defaultHeaders(),
+  ) => {
+    const res = await inject({
+      method,
+      url: `/test${url}`,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
+    return { status: res.statusCode, body: res.body ? res.json() : null };
+  };
+  const code = async (
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ) => {
+    const res = await call(method, url, payload, headers);
+    return [res.status, res.body?.error?.code];
+  };
+  return { call, code };
+}

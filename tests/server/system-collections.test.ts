@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaCache } from '../../server/schema/cache';
 import { hashPassword } from '../../server/services/passwords';
 import { testVendors } from '../helpers/databases';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { ADMIN, projectCaller, startTestServer, type TestServer } from '../helpers/server';
+import { guardedInject } from './auth-helpers';
 
 const EDITOR = { email: 'editor@example.com', password: 'editor password 123' };
 
@@ -16,29 +16,10 @@ describe.each(testVendors)('system collections: settings, presets, webhooks, fol
   let editorId: number;
   const knex = () => server.project.knex;
 
-  const call = async (
-    method: InjectOptions['method'],
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = admin,
-  ) => {
-    const res = await server.inject({
-      method,
-      url: `/test${url}`,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : null };
-  };
-  const code = async (
-    method: InjectOptions['method'],
-    url: string,
-    payload?: unknown,
-    headers?: Record<string, string>,
-  ) => {
-    const res = await call(method, url, payload, headers);
-    return [res.status, res.body?.error?.code];
-  };
+  const { call, code } = projectCaller(
+    (options) => guardedInject(server, [ADMIN.password, EDITOR.password])(options),
+    () => admin,
+  );
 
   beforeAll(async () => {
     server = await startTestServer(vendor);

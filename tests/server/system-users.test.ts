@@ -1,7 +1,6 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testVendors } from '../helpers/databases';
-import { ADMIN, startTestServer, type TestServer } from '../helpers/server';
+import { ADMIN, projectCaller, startTestServer, type TestServer } from '../helpers/server';
 import { cookiePair, guardedInject } from './auth-helpers';
 
 const EDITOR = { email: 'editor@example.com', password: 'editor password 123' };
@@ -15,29 +14,10 @@ describe.each(testVendors)('system collections: roles, permissions, users (%s)',
   let editor: Record<string, string>;
   const knex = () => server.project.knex;
 
-  const call = async (
-    method: InjectOptions['method'],
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = admin,
-  ) => {
-    const res = await guardedInject(server, [ADMIN.password, EDITOR.password, 'a new password 42'])({
-      method,
-      url: `/test${url}`,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
-    return { status: res.statusCode, body: res.body ? res.json() : null };
-  };
-  const code = async (
-    method: InjectOptions['method'],
-    url: string,
-    payload?: unknown,
-    headers?: Record<string, string>,
-  ) => {
-    const res = await call(method, url, payload, headers);
-    return [res.status, res.body?.error?.code];
-  };
+  const { call, code } = projectCaller(
+    (options) => guardedInject(server, [ADMIN.password, EDITOR.password, 'a new password 42'])(options),
+    () => admin,
+  );
 
   beforeAll(async () => {
     server = await startTestServer(vendor);
