@@ -11,7 +11,8 @@ import type { ServerConfig } from './config';
 import { ApiError, isApiError } from './errors';
 import { ProjectRegistry } from './services/projects';
 import { publicAccountability, type Accountability, type ProjectContext } from './context';
-import { forgetIdentities, resolveAccountability } from './services/authentication';
+import { resolveAccountability } from './services/authentication';
+import { connectInvalidation } from './database/invalidation';
 import { serverRoutes } from './routes/server';
 import { projectRoutes } from './routes/project';
 import { extensionRoutes } from './routes/extensions';
@@ -34,8 +35,6 @@ declare module 'fastify' {
     config: ServerConfig;
   }
 }
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const SECRET_QUERY = /([?&](?:access_token|token|super_admin_token)=)[^&]*/gi;
 
@@ -173,18 +172,15 @@ export async function buildServer(
           throw new ApiError('UNAUTHORIZED', 'Permission denied: Admin Only');
         }
       });
-      // Any write may change users, roles or sessions: remembered identities go before it answers.
-      scope.addHook('onSend', async (request, _reply, payload) => {
-        if (request.project && !READ_METHODS.has(request.method)) forgetIdentities(request.project.key);
-        return payload;
-      });
       await scope.register(projectRoutes);
     },
     { prefix: '/:project' },
   );
 
   app.decorate('webhooks', startWebhookDelivery(registry, app.log));
+  const leaveInvalidation = await connectInvalidation(config.redisUrl);
   app.addHook('onClose', async () => {
+    await leaveInvalidation();
     await app.webhooks.stop();
     await registry.closeAll();
     closeStorage(config);

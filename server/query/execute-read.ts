@@ -296,6 +296,101 @@ async function count(qb: Knex.QueryBuilder): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
+/*
+ * Reads without a filter or search — a list page, one item by key — have a fixed SQL text for a
+ * given caller and query: it is built once with knex and kept, with the keys as the only bindings
+ * that vary. The cache hangs off the schema model and the caller's (shared) permissions, so a
+ * schema or permission change leaves it behind. Reads with filters are built every time: their
+ * values (and relative dates such as `now`) are part of the query.
+ */
+type Compiled = { sql: string; bindings: unknown[]; keyAt: Array<[binding: number, key: number]> };
+const COMPILED_MAX = 1000;
+const compiledReads = new WeakMap<SchemaModel, WeakMap<ReadGuard, Map<string, Compiled>>>();
+const plans = new WeakMap<
+  SchemaModel,
+  WeakMap<ReadGuard, Map<string, { plan: FieldsPlan; warnings: PlanWarning[] }>>
+>();
+
+function cacheOf<T>(
+  store: WeakMap<SchemaModel, WeakMap<ReadGuard, Map<string, T>>>,
+  schema: SchemaModel,
+  guard: ReadGuard,
+): Map<string, T> {
+  let byGuard = store.get(schema);
+  if (!byGuard) store.set(schema, (byGuard = new WeakMap()));
+  let entries = byGuard.get(guard);
+  if (!entries) byGuard.set(guard, (entries = new Map()));
+  if (entries.size >= COMPILED_MAX) entries.clear();
+  return entries;
+}
+
+/** The fields plan of a read, kept per schema, caller and `fields` parameter. */
+function fieldsPlanOf(ctx: ReadContext, collection: string, fields: string[] | null, guard: ReadGuard) {
+  if (ctx.planLimits) return buildFieldsPlan(ctx.schema, collection, fields, guard, ctx.planLimits);
+  const entries = cacheOf(plans, ctx.schema, guard);
+  const key = `${collection}\u0000${fields?.join('\u0000') ?? '*'}`;
+  let entry = entries.get(key);
+  if (!entry) {
+    entry = buildFieldsPlan(ctx.schema, collection, fields, guard, DEFAULT_PLAN_LIMITS);
+    entries.set(key, entry);
+  }
+  // Warnings are answered to the caller, who may change the list: a copy each time.
+  return { plan: entry.plan, warnings: [...entry.warnings] };
+}
+
+function compiledKey(
+  collection: string,
+  query: Query,
+  limit: number,
+  nullsLast: boolean,
+  keys: FilterValue[] | null,
+): string {
+  return [
+    collection,
+    query.fields?.join(',') ?? '*',
+    query.status === null ? '' : query.status === '*' ? '*' : JSON.stringify(query.status),
+    query.sort ? JSON.stringify(query.sort) : '',
+    limit,
+    query.offset,
+    nullsLast,
+    keys ? keys.length : '-',
+  ].join('\u0000');
+}
+
+const SENTINEL = '\u0000octavo-key\u0000';
+
+async function runCompiled(
+  ctx: ReadContext,
+  guard: ReadGuard,
+  key: string,
+  build: (keys: FilterValue[] | null) => Knex.QueryBuilder,
+  keys: FilterValue[] | null,
+): Promise<Item[]> {
+  const entries = cacheOf(compiledReads, ctx.schema, guard);
+  let compiled = entries.get(key);
+  if (!compiled) {
+    const sentinels = keys ? keys.map((_, i) => `${SENTINEL}${i}`) : null;
+    const { sql, bindings } = build(sentinels).toSQL();
+    const keyAt: Compiled['keyAt'] = [];
+    bindings.forEach((binding, index) => {
+      if (typeof binding === 'string' && binding.startsWith(SENTINEL)) {
+        keyAt.push([index, Number(binding.slice(SENTINEL.length))]);
+      }
+    });
+    compiled = { sql, bindings: [...bindings], keyAt };
+    entries.set(key, compiled);
+  }
+  let bindings = compiled.bindings;
+  if (compiled.keyAt.length > 0) {
+    bindings = [...bindings];
+    for (const [index, at] of compiled.keyAt) bindings[index] = keys![at];
+  }
+  const result = await ctx.knex.raw(compiled.sql, bindings as Knex.RawBinding[]);
+  if (ctx.vendor === 'postgres') return result.rows as Item[];
+  if (ctx.vendor === 'mysql') return result[0] as Item[];
+  return result as Item[];
+}
+
 /**
  * Reads items of a collection per the query language (api-v8 §3). The guard decides what the
  * caller may see at every level; the root collection unreadable → 403 code 300. `single` with
@@ -315,36 +410,47 @@ export async function readItems(
     throw new ApiError('FORBIDDEN_COLLECTION_READ', `Reading items from ${quote(collection)} was denied`);
   }
   const nullsLast = ctx.nullsLast ?? true;
-  const { plan, warnings } = buildFieldsPlan(
-    ctx.schema,
-    collection,
-    query.fields,
-    access,
-    ctx.planLimits ?? DEFAULT_PLAN_LIMITS,
-  );
+  const { plan, warnings } = fieldsPlanOf(ctx, collection, query.fields, access);
 
   const keys = options.keys ? usableKeys(scope, info.fields.get(info.primaryKey)!, options.keys) : null;
   /** The rows the caller may see, before the query's own status / filter / search. */
-  const visible = () => {
+  const visible = (keyValues = keys) => {
     const qb = ctx.knex({ t0: collection });
     const rowFilter = access.rowFilter(collection);
     if (rowFilter) applyFilter(qb, scope, collection, 't0', rowFilter, true);
-    if (keys) qb.whereIn(`t0.${info.primaryKey}`, keys as any[]);
+    // One key: `=` and no ORDER BY / LIMIT, which cost more than the read itself on SQLite.
+    if (keyValues?.length === 1 && query.offset === 0) qb.where(`t0.${info.primaryKey}`, keyValues[0] as any);
+    else if (keyValues) qb.whereIn(`t0.${info.primaryKey}`, keyValues as any[]);
     return qb;
   };
-  const matching = () => {
-    const qb = visible();
+  const matching = (keyValues = keys) => {
+    const qb = visible(keyValues);
     applyStatus(qb, scope, info, 't0', query.status);
     if (query.filter) applyFilter(qb, scope, collection, 't0', query.filter);
     if (query.q) applySearch(qb, scope, collection, 't0', query.q);
     return qb;
   };
 
-  const root = matching().select(plan.columns.map((c) => `t0.${c}`));
-  applySort(root, scope, info, query, 't0', nullsLast);
   let limit = query.single ? 1 : (query.limit ?? ctx.defaultLimit ?? 20);
   if (limit < 0) limit = Number.MAX_SAFE_INTEGER;
-  const rows: Item[] = limit === 0 ? [] : ((await root.limit(limit).offset(query.offset)) as Item[]);
+  const rootQuery = (keyValues = keys) => {
+    const root = matching(keyValues).select(plan.columns.map((c) => `t0.${c}`));
+    if (keyValues?.length === 1 && query.offset === 0) return root;
+    applySort(root, scope, info, query, 't0', nullsLast);
+    return root.limit(limit).offset(query.offset);
+  };
+  const rows: Item[] =
+    limit === 0
+      ? []
+      : query.filter || query.q
+        ? ((await rootQuery()) as Item[])
+        : await runCompiled(
+            ctx,
+            access,
+            compiledKey(collection, query, limit, nullsLast, keys),
+            rootQuery,
+            keys,
+          );
   const items = await shapeRows(ctx, scope, plan, rows, nullsLast, query.lang);
 
   const singleItem = query.single || options.keys?.length === 1;

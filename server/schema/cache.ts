@@ -1,4 +1,5 @@
 import type { ProjectContext } from '../context';
+import { onInvalidate } from '../database/invalidation';
 import { loadSchema } from './load-schema';
 import type { SchemaModel } from './types';
 
@@ -42,5 +43,6 @@ export class SchemaCache {
   }
 }
 
-/** The cache the server shares between requests. */
+/** The cache the server shares between requests; dropped when metadata or structure changes on any node. */
 export const schemaCache = new SchemaCache();
+onInvalidate('schema', (projectKey) => schemaCache.invalidate(projectKey));

@@ -116,7 +116,7 @@ export async function createComment(
   const schema = await schemaCache.get(project);
   const info = schema.collections.get(String(collection));
   if (!info) throw new ApiError('COLLECTION_NOT_FOUND', `Collection "${String(collection)}" not found`);
-  const permissions = await permissionsFor(project.knex, schema, accountability);
+  const permissions = await permissionsFor(project, schema, accountability);
   const level = permissions.commentLevel(info.collection);
   if (level === 'none') throw new ApiError('FORBIDDEN_COMMENT_CREATE');
   const exists = await project
@@ -143,7 +143,7 @@ async function assertCommentChange(
 ): Promise<void> {
   if (accountability.admin) return;
   const schema = await schemaCache.get(project);
-  const permissions = await permissionsFor(project.knex, schema, accountability);
+  const permissions = await permissionsFor(project, schema, accountability);
   const level = permissions.commentLevel(String(row.collection));
   const own = accountability.user != null && Number(row.action_by) === accountability.user;
   if (level === 'full' || (level === 'update' && own)) return;

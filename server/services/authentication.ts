@@ -29,6 +29,7 @@ import {
 } from './auth-users';
 import { verifyTotp } from './tfa';
 import { authStoresFor } from './rate-limit';
+import { live, onInvalidate } from '../database/invalidation';
 
 /** What the request presents, in the precedence of §5.1. */
 export type PresentedCredentials =
@@ -116,9 +117,9 @@ function allowedWithout2FA(request: FastifyRequest): boolean {
  * Identities resolved in the last moments, per presented token or session id: a burst of requests
  * with the same token checks the signature and reads user, role and session once. Entries live at
  * most IDENTITY_TTL ms (and never past the JWT's expiry); only successful resolutions are kept.
- * Sign-out, suspension and every write request of this process drop the project's entries at once
- * (`forgetIdentities`), so a change made here applies to the very next request; another node's
- * change applies within IDENTITY_TTL.
+ * Any write to users, roles or sessions, on this node or another (database/invalidation.ts), drops
+ * the project's entries, so sign-out, suspension or a role change applies to the very next
+ * request everywhere. The TTL only bounds changes made behind the server's back (plain SQL).
  */
 const IDENTITY_TTL = 2000;
 const IDENTITY_MAX = 10_000;
@@ -137,8 +138,11 @@ export function forgetIdentities(projectKey: string): void {
   identities.delete(projectKey);
   generations.set(projectKey, (generations.get(projectKey) ?? 0) + 1);
 }
+onInvalidate('identities', forgetIdentities);
 
 function recalled(project: ProjectContext, key: string): CachedIdentity | undefined {
+  // Cut off from the other nodes' announcements: nothing remembered can be trusted.
+  if (!live()) return undefined;
   const entry = identities.get(project.key)?.get(key);
   if (!entry) return undefined;
   if (entry.expires > Date.now()) return entry;

@@ -18,7 +18,7 @@ export type FilesAction = 'create' | 'read' | 'update' | 'delete';
 
 /** The caller's permissions (the same service and rules as every other collection, api-v8 §6). */
 async function filesPermissions(project: ProjectContext, who: Accountability): Promise<Permissions> {
-  return permissionsFor(project.knex, await schemaCache.get(project), who);
+  return permissionsFor(project, await schemaCache.get(project), who);
 }
 
 /**

@@ -13,6 +13,7 @@ import { insertReturningId, recordActivity, recordRevision, type ActivityAction 
 import { assertKnownFields, isServerFilled, prepareValues } from './payload';
 import { isSecretField, isSoftDeleted, permissionsFor, type Permissions } from './permissions';
 import { readSettings, numberSetting } from './settings';
+import { onInvalidate } from '../database/invalidation';
 
 export type PrimaryKey = string | number;
 
@@ -108,6 +109,7 @@ function readSettingsFor(project: ProjectContext): Promise<ReadSettings> {
 export function invalidateReadSettings(projectKey: string): void {
   settingsCache.delete(projectKey);
 }
+onInvalidate('settings', invalidateReadSettings);
 
 /* ---------------------------------------------------------------- database errors */
 
@@ -576,7 +578,7 @@ export class ItemsService {
   }
 
   async permissions(): Promise<Permissions> {
-    return permissionsFor(this.project.knex, await this.schema(), this.accountability);
+    return permissionsFor(this.project, await this.schema(), this.accountability);
   }
 
   /** The collection's model; unknown → 404 code 200. */
@@ -604,7 +606,7 @@ export class ItemsService {
     infoOf(ctx.schema, this.collection);
     const guard = this.options.trusted
       ? null
-      : await permissionsFor(this.project.knex, ctx.schema, this.accountability);
+      : await permissionsFor(this.project, ctx.schema, this.accountability);
     try {
       if (options.keys && !query.sort) {
         // Reads by key come back in key order, not in the collection's manual sort.
@@ -671,7 +673,7 @@ export class ItemsService {
   ): Promise<T> {
     const schema = await this.schema();
     infoOf(schema, this.collection);
-    const permissions = await permissionsFor(this.project.knex, schema, this.accountability);
+    const permissions = await permissionsFor(this.project, schema, this.accountability);
     const run = async (trx: Knex.Transaction) => {
       const state: WriteState = {
         project: this.project,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Accountability } from '../context';
+import type { Accountability, ProjectContext } from '../context';
+import { generation, live, onInvalidate } from '../database/invalidation';
 import { ApiError } from '../errors';
 import type { FilterCondition, FilterNode, ReadGuard } from '../query/types';
 import type { CollectionInfo, SchemaModel } from '../schema/types';
@@ -420,8 +421,6 @@ export function isSoftDeleted(info: CollectionInfo, status: unknown): boolean {
   return info.statusMapping?.[String(status)]?.soft_delete === true;
 }
 
-const cache = new WeakMap<Accountability, { schema: SchemaModel; permissions: Promise<Permissions> }>();
-
 async function load(knex: Knex, schema: SchemaModel, accountability: Accountability): Promise<Permissions> {
   if (accountability.admin) return new Permissions(schema, accountability, [], new Set());
   const role = accountability.role ?? 2;
@@ -440,24 +439,75 @@ async function load(knex: Knex, schema: SchemaModel, accountability: Accountabil
   return new Permissions(schema, accountability, rows, members);
 }
 
-/**
- * The caller's permissions: read from `directus_permissions` once per request (cached on the
- * accountability object, which lives as long as the request) and per schema version.
+/*
+ * Permissions are shared between the requests of one caller (role and user) and schema version:
+ * their rows, and what is derived from them (row filters, readable fields), are computed once.
+ * Any write to permissions, roles or users, on this node or another, drops the project's entries
+ * (database/invalidation.ts), so a change applies to the very next request everywhere; the TTL
+ * only bounds changes made behind the server's back. While cut off from the other nodes, every
+ * request reads its permissions afresh.
  */
-export function permissionsFor(
-  knex: Knex,
+const SHARED_TTL = 30_000;
+const SHARED_MAX = 10_000;
+
+interface SharedEntry {
+  schema: SchemaModel;
+  expires: number;
+  permissions: Promise<Permissions>;
+}
+
+const shared = new Map<string, Map<string, SharedEntry>>();
+onInvalidate('permissions', (projectKey) => shared.delete(projectKey));
+
+const perRequest = new WeakMap<Accountability, { schema: SchemaModel; permissions: Promise<Permissions> }>();
+
+function loadShared(
+  project: Pick<ProjectContext, 'key' | 'knex'>,
   schema: SchemaModel,
   accountability: Accountability,
 ): Promise<Permissions> {
-  const cached = cache.get(accountability);
+  if (!live()) return load(project.knex, schema, accountability);
+  const { user, role, admin } = accountability;
+  const key = `${admin ? 'admin' : role}:${user}`;
+  let byCaller = shared.get(project.key);
+  const entry = byCaller?.get(key);
+  const now = Date.now();
+  if (entry && entry.schema === schema && entry.expires > now) return entry.permissions;
+  if (!byCaller) shared.set(project.key, (byCaller = new Map()));
+  if (byCaller.size >= SHARED_MAX) byCaller.clear();
+  const started = generation(project.key);
+  // The shared object carries who it is for, not the request's address or token.
+  const who: Accountability = { user, role, admin, ip: '' };
+  const permissions = load(project.knex, schema, who);
+  const created: SharedEntry = { schema, expires: now + SHARED_TTL, permissions };
+  const table = byCaller;
+  table.set(key, created);
+  const drop = () => {
+    if (table.get(key) === created) table.delete(key);
+  };
+  // Something changed while the rows were being read: this request may use them, later ones not.
+  permissions.then(() => generation(project.key) !== started && drop(), drop);
+  return permissions;
+}
+
+/**
+ * The caller's permissions: resolved once per request (cached on the accountability object, which
+ * lives as long as the request) from the shared cache above.
+ */
+export function permissionsFor(
+  project: Pick<ProjectContext, 'key' | 'knex'>,
+  schema: SchemaModel,
+  accountability: Accountability,
+): Promise<Permissions> {
+  const cached = perRequest.get(accountability);
   if (cached && cached.schema === schema) return cached.permissions;
-  const permissions = load(knex, schema, accountability);
-  cache.set(accountability, { schema, permissions });
-  permissions.catch(() => cache.delete(accountability));
+  const permissions = loadShared(project, schema, accountability);
+  perRequest.set(accountability, { schema, permissions });
+  permissions.catch(() => perRequest.delete(accountability));
   return permissions;
 }
 
 /** Forget the cached permissions of a request (after it changed its own role's permissions). */
 export function forgetPermissions(accountability: Accountability): void {
-  cache.delete(accountability);
+  perRequest.delete(accountability);
 }

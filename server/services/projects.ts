@@ -12,6 +12,7 @@ import {
 } from '../config';
 import { createConnection, checkConnection, vendorOf } from '../database/connection';
 import { migrateToLatest } from '../database/migrate';
+import { watchWrites } from '../database/invalidation';
 import { installSystemData, hasSystemTables } from '../database/install';
 import { ApiError } from '../errors';
 import type { ProjectContext } from '../context';
@@ -39,6 +40,8 @@ export interface CreateProjectInput {
  */
 export class ProjectRegistry {
   private readonly open = new Map<string, Promise<ProjectContext>>();
+  /** When each open project's file was last seen to exist (checked at most once a second). */
+  private readonly seen = new Map<string, number>();
 
   constructor(readonly server: ServerConfig) {}
 
@@ -79,15 +82,21 @@ export class ProjectRegistry {
 
   /** The project's context, or undefined when no such project is configured. */
   async get(key: string): Promise<ProjectContext | undefined> {
-    if (!this.exists(key)) {
-      await this.close(key);
-      return undefined;
-    }
     let pending = this.open.get(key);
+    // A project removed by another node (its file deleted) is noticed within a second.
+    const now = Date.now();
+    if (!pending || now - (this.seen.get(key) ?? 0) > 1000) {
+      if (!this.exists(key)) {
+        await this.close(key);
+        return undefined;
+      }
+      this.seen.set(key, now);
+    }
     if (!pending) {
       pending = (async () => {
         const config = this.readConfig(key)!;
         const knex = createConnection(config.database, this.server.dataDir);
+        watchWrites(knex, key);
         return { key, config, knex, vendor: vendorOf(knex), server: this.server };
       })();
       this.open.set(key, pending);
@@ -164,6 +173,7 @@ export class ProjectRegistry {
   async close(key: string): Promise<void> {
     const pending = this.open.get(key);
     this.open.delete(key);
+    this.seen.delete(key);
     if (pending) await (await pending.catch(() => undefined))?.knex.destroy();
   }
 
