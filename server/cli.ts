@@ -23,6 +23,9 @@ const load = {
   passwords: () => import('./services/passwords'),
   demo: () => import('./database/demo'),
   errors: () => import('./errors'),
+  /** Other nodes hear of what a command changes (with OCTAVO_REDIS_URL). */
+  invalidation: async (config: ServerConfig) =>
+    (await import('./database/invalidation')).connectInvalidation(config.redisUrl, 2000),
 };
 const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -555,6 +558,7 @@ async function runMigrate(args: string[], env: Env, io: Output): Promise<number>
   const config = configFrom(values, env);
   const registry = await load.registry(config);
   const { migrateProjects } = await load.start();
+  const leave = await load.invalidation(config);
   try {
     const only = pick(values, 'project', env, 'OCTAVO_PROJECT');
     const keys = only ? [projectKey(values, env, registry, 'migrate')] : registry.keys(true);
@@ -571,6 +575,7 @@ async function runMigrate(args: string[], env: Env, io: Output): Promise<number>
     return Object.keys(failed).length ? 1 : 0;
   } finally {
     await registry.closeAll();
+    await leave();
   }
 }
 
@@ -604,6 +609,7 @@ async function runUser(args: string[], env: Env, io: Output): Promise<number> {
   if (!EMAIL.test(email)) throw new UsageError(`--email: "${email}" is not an email address.`, command);
   const registry = await load.registry(config);
   const { hashPassword } = await load.passwords();
+  const leave = await load.invalidation(config);
   try {
     const key = projectKey(values, env, registry, command);
     let role = 1;
@@ -660,6 +666,7 @@ async function runUser(args: string[], env: Env, io: Output): Promise<number> {
     return 0;
   } finally {
     await registry.closeAll();
+    await leave();
   }
 }
 

@@ -9,6 +9,7 @@ import { ProjectRegistry } from './services/projects';
 import { ensureSuperAdminToken } from './services/instance';
 import { migrateToLatest } from './database/migrate';
 import { seedDemo, DEMO_EDITOR_EMAIL, type DemoSeedResult } from './database/demo';
+import { announce, TOPICS } from './database/invalidation';
 
 export const DEMO_PROJECT = 'demo';
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -219,6 +220,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     }
 
     app = await buildServer(config, registry);
+    // Nodes already running hold the schema from before these migrations (their statements were
+    // announced before this node joined the others).
+    for (const [key, names] of Object.entries(ran)) if (names.length > 0) announce(key, TOPICS);
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = address && typeof address === 'object' ? address.port : config.port;

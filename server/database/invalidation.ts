@@ -31,19 +31,34 @@ const TABLE_TOPICS: Record<string, Topic[]> = {
   directus_settings: ['settings'],
 };
 
-const WRITE =
-  /^\s*(?:insert\s+(?:ignore\s+)?into|update|delete\s+from|replace\s+into|truncate(?:\s+table)?)\s+(?:[`"[]?\w+[`"\]]?\.)?[`"[]?(\w+)/i;
-const STRUCTURE = /^\s*(?:create|alter|drop|rename)\b/i;
+const WATCHED = new RegExp(`\\b(${Object.keys(TABLE_TOPICS).join('|')})\\b`, 'gi');
+const STRUCTURE = /^(?:create|alter|drop|rename)\b/i;
+const WRITES = /\b(?:insert|update|delete|replace|merge|upsert|truncate)\b/i;
+/** Leading blanks, comments and parentheses, which say nothing about what a statement does. */
+const LEAD = /^(?:\s+|\/\*[\s\S]*?\*\/|--[^\n]*\n|\()+/;
 
-/** The topics a statement touches, or null for reads and writes of other tables. */
+/**
+ * The topics a statement touches, or null for reads and writes of other tables. It errs on the
+ * side of announcing: any statement that is not a read and names a watched table counts.
+ */
 export function topicsOf(sql: string): readonly Topic[] | null {
-  const first = sql.charCodeAt(0) | 0x20;
-  // Most statements are selects: decided on the first letter.
-  if (first === 0x73 /* s */ || first === 0x62 /* b(egin) */) return null;
-  if (STRUCTURE.test(sql)) return ['schema'];
-  const match = WRITE.exec(sql);
-  if (!match) return null;
-  return TABLE_TOPICS[match[1].toLowerCase()] ?? null;
+  let text = sql;
+  const first = text.charCodeAt(0) | 0x20;
+  // Most statements are selects or transaction control: decided on the first letter.
+  if (first === 0x73 /* s */ || first === 0x62 /* b */ || first === 0x63 /* c(ommit) */) {
+    if (!/^c(?:reate)\b/i.test(text)) return null;
+  }
+  const lead = LEAD.exec(text);
+  if (lead) text = text.slice(lead[0].length);
+  if (STRUCTURE.test(text)) return ['schema'];
+  if (/^(?:select|pragma|show|set|begin|commit|rollback|savepoint|release|explain)\b/i.test(text))
+    return null;
+  if (/^with\b/i.test(text) && !WRITES.test(text)) return null;
+  const topics = new Set<Topic>();
+  for (const match of text.matchAll(WATCHED)) {
+    for (const topic of TABLE_TOPICS[match[1].toLowerCase()]) topics.add(topic);
+  }
+  return topics.size > 0 ? [...topics] : null;
 }
 
 type Listener = (projectKey: string) => void;

@@ -303,7 +303,13 @@ async function count(qb: Knex.QueryBuilder): Promise<number> {
  * schema or permission change leaves it behind. Reads with filters are built every time: their
  * values (and relative dates such as `now`) are part of the query.
  */
-type Compiled = { sql: string; bindings: unknown[]; keyAt: Array<[binding: number, key: number]> };
+interface Compiled {
+  sql: string;
+  bindings: unknown[];
+  keyAt: Array<[binding: number, key: number]>;
+  /** The SQL with the driver's placeholders (`$1` on PostgreSQL), made on first direct use. */
+  driverSql?: string;
+}
 const COMPILED_MAX = 1000;
 const compiledReads = new WeakMap<SchemaModel, WeakMap<ReadGuard, Map<string, Compiled>>>();
 const plans = new WeakMap<
@@ -385,10 +391,50 @@ async function runCompiled(
     bindings = [...bindings];
     for (const [index, at] of compiled.keyAt) bindings[index] = keys![at];
   }
-  const result = await ctx.knex.raw(compiled.sql, bindings as Knex.RawBinding[]);
-  if (ctx.vendor === 'postgres') return result.rows as Item[];
-  if (ctx.vendor === 'mysql') return result[0] as Item[];
-  return result as Item[];
+  if (ctx.knex.isTransaction) {
+    const result = await ctx.knex.raw(compiled.sql, bindings as Knex.RawBinding[]);
+    if (ctx.vendor === 'postgres') return result.rows as Item[];
+    if (ctx.vendor === 'mysql') return result[0] as Item[];
+    return result as Item[];
+  }
+  return runOnDriver(ctx.knex, ctx.vendor, compiled, bindings);
+}
+
+/**
+ * Runs a compiled read on a pooled connection straight through the driver: the same pool,
+ * connection settings and SQL as knex's own path, without re-parsing the SQL and the per-query
+ * bookkeeping, which cost more than a read by key.
+ */
+async function runOnDriver(
+  knex: Knex,
+  vendor: Vendor,
+  compiled: Compiled,
+  bindings: unknown[],
+): Promise<Item[]> {
+  const client = knex.client as {
+    acquireConnection(): Promise<any>;
+    releaseConnection(connection: unknown): Promise<unknown>;
+    positionBindings(sql: string): string;
+  };
+  compiled.driverSql ??= client.positionBindings(compiled.sql);
+  const sql = compiled.driverSql;
+  const connection = await client.acquireConnection();
+  try {
+    if (vendor === 'sqlite') {
+      const values = bindings.map((value) => (typeof value === 'boolean' ? Number(value) : value));
+      return connection.prepare(sql).all(values) as Item[];
+    }
+    return await new Promise<Item[]>((resolve, reject) => {
+      const done = (error: Error | null, result: any) => {
+        if (error) reject(error);
+        else resolve(vendor === 'postgres' ? result.rows : result);
+      };
+      if (vendor === 'postgres') connection.query({ text: sql, values: bindings }, done);
+      else connection.query({ sql }, bindings, done);
+    });
+  } finally {
+    await client.releaseConnection(connection);
+  }
 }
 
 /**

@@ -43,14 +43,22 @@ function objectOrNull(value: unknown): Record<string, unknown> | null {
 
 async function readMetadata(knex: Knex, tables: Map<string, ColumnIntrospection[]>) {
   const has = (table: string) => tables.has(table);
-  const [collections, fields, relations, settings] = await Promise.all([
-    has('directus_collections') ? knex('directus_collections').select('*') : Promise.resolve([]),
-    has('directus_fields') ? knex('directus_fields').select('*').orderBy('id') : Promise.resolve([]),
-    has('directus_relations') ? knex('directus_relations').select('*').orderBy('id') : Promise.resolve([]),
-    has('directus_settings')
-      ? knex('directus_settings').select('value').where('key', 'status_mapping')
-      : Promise.resolve([]),
-  ]);
+  const reads = [
+    () => (has('directus_collections') ? knex('directus_collections').select('*') : []),
+    () => (has('directus_fields') ? knex('directus_fields').select('*').orderBy('id') : []),
+    () => (has('directus_relations') ? knex('directus_relations').select('*').orderBy('id') : []),
+    () =>
+      has('directus_settings')
+        ? knex('directus_settings').select('value').where('key', 'status_mapping')
+        : [],
+  ];
+  // In parallel on the pool; one after the other inside a transaction, which has one connection.
+  const [collections, fields, relations, settings] = knex.isTransaction
+    ? await reads.reduce<Promise<unknown[]>>(
+        async (done, read) => [...(await done), await read()],
+        Promise.resolve([]),
+      )
+    : await Promise.all(reads.map((read) => read()));
   return {
     collections: collections as Array<Record<string, unknown>>,
     fields: fields as Array<Record<string, unknown>>,

@@ -32,6 +32,15 @@ describe('an instance without projects', () => {
     expect(res.json().public).toBe(true);
   });
 
+  it('sends the security headers on answers, errors and unknown paths alike', async () => {
+    for (const url of ['/server/ping', '/nowhere/items/articles', '/no/such/path/at/all']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it('answers ping with plain text', async () => {
     const res = await app.inject({ method: 'GET', url: '/server/ping' });
     expect(res.statusCode).toBe(200);
