@@ -345,6 +345,7 @@ function fieldsPlanOf(ctx: ReadContext, collection: string, fields: string[] | n
 }
 
 function compiledKey(
+  vendor: Vendor,
   collection: string,
   query: Query,
   limit: number,
@@ -352,6 +353,7 @@ function compiledKey(
   keys: FilterValue[] | null,
 ): string {
   return [
+    vendor,
     collection,
     query.fields?.join(',') ?? '*',
     query.status === null ? '' : query.status === '*' ? '*' : JSON.stringify(query.status),
@@ -493,7 +495,7 @@ export async function readItems(
         : await runCompiled(
             ctx,
             access,
-            compiledKey(collection, query, limit, nullsLast, keys),
+            compiledKey(ctx.vendor, collection, query, limit, nullsLast, keys),
             rootQuery,
             keys,
           );

@@ -32,4 +32,15 @@ describe('SchemaCache', () => {
     fail = false;
     await expect(cache.get(project)).resolves.toMatchObject({ version: 1 });
   });
+
+  it("does not hand one database's model to another project opened under the same key", async () => {
+    const cache = new SchemaCache(async (_knex, vendor, version = 1) => {
+      return { vendor, version, collections: new Map(), relations: [] } as SchemaModel;
+    });
+    const first = await cache.get(project);
+    const reopened = { key: 'p', knex: {} as Knex, vendor: 'postgres' as const };
+    const second = await cache.get(reopened);
+    expect(second).not.toBe(first);
+    expect(second.vendor).toBe('postgres');
+  });
 });

@@ -5,6 +5,8 @@ import type { SchemaModel } from './types';
 
 interface Entry {
   version: number;
+  /** The connection the model was read through: a project re-created under the same key is another database. */
+  knex: ProjectContext['knex'];
   model: Promise<SchemaModel>;
 }
 
@@ -21,9 +23,9 @@ export class SchemaCache {
   get(project: Pick<ProjectContext, 'key' | 'knex' | 'vendor'>): Promise<SchemaModel> {
     const version = this.versions.get(project.key) ?? 1;
     const cached = this.entries.get(project.key);
-    if (cached && cached.version === version) return cached.model;
+    if (cached && cached.version === version && cached.knex === project.knex) return cached.model;
     const model = this.load(project.knex, project.vendor, version);
-    const entry = { version, model };
+    const entry = { version, knex: project.knex, model };
     this.entries.set(project.key, entry);
     model.catch(() => {
       if (this.entries.get(project.key) === entry) this.entries.delete(project.key);

@@ -76,11 +76,11 @@ interface ReadSettings {
   nullsLast: boolean;
 }
 const SETTINGS_TTL = 5000;
-const settingsCache = new Map<string, Promise<ReadSettings>>();
+const settingsCache = new Map<string, { knex: ProjectContext['knex']; settings: Promise<ReadSettings> }>();
 
 function readSettingsFor(project: ProjectContext): Promise<ReadSettings> {
   const cached = settingsCache.get(project.key);
-  if (cached) return cached;
+  if (cached && cached.knex === project.knex) return cached.settings;
   const loading = readSettings(project.knex).then((settings) => {
     const defaultLimit = numberSetting(settings, 'default_limit', 20);
     const nullsRaw = settings.sort_null_last;
@@ -93,15 +93,10 @@ function readSettingsFor(project: ProjectContext): Promise<ReadSettings> {
           : !['0', 'false'].includes(nullsRaw),
     };
   });
-  settingsCache.set(project.key, loading);
-  loading.then(
-    () =>
-      setTimeout(
-        () => settingsCache.get(project.key) === loading && settingsCache.delete(project.key),
-        SETTINGS_TTL,
-      ).unref(),
-    () => settingsCache.delete(project.key),
-  );
+  const entry = { knex: project.knex, settings: loading };
+  settingsCache.set(project.key, entry);
+  const forget = () => settingsCache.get(project.key) === entry && settingsCache.delete(project.key);
+  loading.then(() => setTimeout(forget, SETTINGS_TTL).unref(), forget);
   return loading;
 }
 
