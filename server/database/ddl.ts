@@ -220,6 +220,19 @@ export function constraintName(prefix: string, table: string, column: string): s
 }
 
 const uniqueName = (table: string, column: string) => constraintName('uq', table, column);
+const indexName = (table: string, column: string) => constraintName('ix', table, column);
+
+/**
+ * Field types whose column the API indexes when it creates one: lists filter by the status
+ * (soft delete, status permissions) and by the owner ("mine"/"role" permissions), sort by the
+ * manual sort field, and join and filter through m2o columns.
+ */
+const INDEXED_TYPES = new Set(['status', 'sort', 'owner', 'm2o']);
+
+/** Whether a column of this Directus field type gets a plain index of its own. */
+export function indexedType(type: string | null | undefined): boolean {
+  return type != null && INDEXED_TYPES.has(type.toLowerCase());
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reading the current shape of a table
@@ -420,6 +433,8 @@ interface SqliteRebuild {
   dropColumns?: string[];
   addForeignKeys?: ForeignKeyInfo[];
   dropForeignKeysOn?: string[];
+  /** Columns of `dropForeignKeysOn` whose `ix_` index stays (the field's own, not only the key's). */
+  keepIndexOn?: string[];
   /** Single-column unique indexes to add or drop. */
   addUnique?: string[];
   dropUnique?: string[];
@@ -477,10 +492,12 @@ async function sqliteRebuild(db: Knex, table: string, change: SqliteRebuild): Pr
   // Indexes: explicit ones are re-run from their SQL; those of inline UNIQUE constraints rebuilt.
   const indexes: string[] = [];
   const dropUnique = new Set(change.dropUnique ?? []);
+  const keepIndex = new Set(change.keepIndexOn ?? []);
   const indexList: Array<{ name: string; unique: number; origin: string }> = await db.raw(
     'select * from pragma_index_list(?)',
     [table],
   );
+  const explicitNames = new Set(indexList.filter((i) => i.origin === 'c').map((i) => i.name));
   for (const index of indexList) {
     if (index.origin === 'pk') continue;
     const cols: Array<{ name: string | null }> = await db.raw('select * from pragma_index_info(?)', [
@@ -489,13 +506,18 @@ async function sqliteRebuild(db: Knex, table: string, change: SqliteRebuild): Pr
     const names = cols.map((c) => c.name ?? '');
     if (names.some((n) => drop.has(n))) continue;
     if (index.unique && names.length === 1 && dropUnique.has(names[0])) continue;
-    if ([...dropFkOn].some((column) => index.name === constraintName('ix', table, column))) continue;
+    if ([...dropFkOn].some((column) => !keepIndex.has(column) && index.name === indexName(table, column)))
+      continue;
     if (index.origin === 'c') {
       const row = await db('sqlite_master').where({ type: 'index', name: index.name }).first();
       if (row?.sql) indexes.push(String(row.sql));
     } else {
+      // An inline UNIQUE constraint becomes a named index; not under the name of a plain index
+      // the table already has (a status or sort column's own).
+      let name = constraintName('ix', table, names.join('_'));
+      if (explicitNames.has(name)) name = constraintName('uq', table, names.join('_'));
       indexes.push(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${q(constraintName('ix', table, names.join('_')))} ON ${q(table)} (${names.map(q).join(', ')})`,
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${q(name)} ON ${q(table)} (${names.map(q).join(', ')})`,
       );
     }
   }
@@ -504,7 +526,7 @@ async function sqliteRebuild(db: Knex, table: string, change: SqliteRebuild): Pr
   }
   for (const fk of change.addForeignKeys ?? []) {
     indexes.push(
-      `CREATE INDEX IF NOT EXISTS ${q(constraintName('ix', table, fk.column))} ON ${q(table)} (${q(fk.column)})`,
+      `CREATE INDEX IF NOT EXISTS ${q(indexName(table, fk.column))} ON ${q(table)} (${q(fk.column)})`,
     );
   }
   const seq = autoincrement
@@ -591,6 +613,90 @@ export async function dropUnique(db: Knex, vendor: Vendor, table: string, column
     return;
   }
   await sqliteRebuild(db, table, { dropUnique: [column] });
+}
+
+/**
+ * A plain index on one column, named `ix_<table>_<column>` (the name the foreign key path uses
+ * on SQLite and PostgreSQL, so a column indexed for its key is not indexed twice). MySQL: none
+ * when a non-unique index already starts with the column (the one it made for a foreign key).
+ * Returns whether an index was created, so an undo drops only what this made.
+ */
+export async function addIndex(db: Knex, vendor: Vendor, table: string, column: string): Promise<boolean> {
+  const q = (name: string) => quoteId(vendor, name);
+  const name = indexName(table, column);
+  if (vendor === 'mysql') {
+    const [rows] = await db.raw(
+      `select 1 from information_schema.STATISTICS where TABLE_SCHEMA = database() and TABLE_NAME = ?
+         and ((COLUMN_NAME = ? and SEQ_IN_INDEX = 1 and NON_UNIQUE = 1) or INDEX_NAME = ?) limit 1`,
+      [table, column, name],
+    );
+    if ((rows as unknown[]).length) return false;
+  } else if ((await indexOn(db, vendor, table, name)) !== null) return false;
+  await db.raw(`CREATE INDEX ${q(name)} ON ${q(table)} (${q(column)})`);
+  return true;
+}
+
+/**
+ * Drops the plain `ix_<table>_<column>` index of a column, unless a foreign key on the column
+ * needs it (its index there has that name too, and MySQL refuses to drop a key's last index) or
+ * it is a unique one (SQLite's rebuild names the index of an inline UNIQUE constraint so).
+ * Returns whether an index was dropped.
+ */
+export async function dropIndex(db: Knex, vendor: Vendor, table: string, column: string): Promise<boolean> {
+  const q = (name: string) => quoteId(vendor, name);
+  const name = indexName(table, column);
+  if ((await foreignKeys(db, vendor, table)).some((fk) => fk.column === column)) return false;
+  if ((await indexOn(db, vendor, table, name)) !== 'plain') return false;
+  await db.raw(
+    vendor === 'mysql' ? `ALTER TABLE ${q(table)} DROP INDEX ${q(name)}` : `DROP INDEX ${q(name)}`,
+  );
+  return true;
+}
+
+/** Whether the table has an index of this name: `plain`, `unique`, or null when it has none. */
+async function indexOn(
+  db: Knex,
+  vendor: Vendor,
+  table: string,
+  name: string,
+): Promise<'plain' | 'unique' | null> {
+  let unique: unknown;
+  if (vendor === 'mysql') {
+    const [rows] = await db.raw(
+      `select min(NON_UNIQUE) as nu from information_schema.STATISTICS where TABLE_SCHEMA = database()
+         and TABLE_NAME = ? and INDEX_NAME = ? group by INDEX_NAME`,
+      [table, name],
+    );
+    if (!(rows as unknown[]).length) return null;
+    unique = Number((rows as any[])[0].nu) === 0;
+  } else if (vendor === 'postgres') {
+    const { rows } = await db.raw(
+      `select i.indisunique as u
+         from pg_index i
+         join pg_class t on t.oid = i.indrelid
+         join pg_namespace ns on ns.oid = t.relnamespace and ns.nspname = current_schema()
+         join pg_class ic on ic.oid = i.indexrelid
+        where t.relname = ? and ic.relname = ?`,
+      [table, name],
+    );
+    if (!rows.length) return null;
+    unique = rows[0].u;
+  } else {
+    const rows: Array<{ unique: number }> = await db.raw(
+      'select * from pragma_index_list(?) where name = ?',
+      [table, name],
+    );
+    if (!rows.length) return null;
+    unique = Number(rows[0].unique) === 1;
+  }
+  return unique ? 'unique' : 'plain';
+}
+
+/** Whether `directus_fields` describes the column as one of a type the API indexes. */
+async function indexedField(db: Knex, table: string, column: string): Promise<boolean> {
+  if (!(await db.schema.hasTable('directus_fields'))) return false;
+  const row = await db('directus_fields').where({ collection: table, field: column }).first('type');
+  return indexedType(row?.type ?? null);
 }
 
 export async function addColumn(db: Knex, vendor: Vendor, table: string, spec: ColumnSpec): Promise<void> {
@@ -703,7 +809,7 @@ export async function addForeignKey(db: Knex, vendor: Vendor, fk: ForeignKeyInfo
   const name = constraintName('fk', fk.table, fk.column);
   if (vendor === 'postgres') {
     await db.raw(
-      `CREATE INDEX IF NOT EXISTS ${q(constraintName('ix', fk.table, fk.column))} ON ${q(fk.table)} (${q(fk.column)})`,
+      `CREATE INDEX IF NOT EXISTS ${q(indexName(fk.table, fk.column))} ON ${q(fk.table)} (${q(fk.column)})`,
     );
   }
   // MySQL creates the index of the foreign key itself.
@@ -716,8 +822,10 @@ export async function dropForeignKey(db: Knex, vendor: Vendor, table: string, co
   const q = (name: string) => quoteId(vendor, name);
   const existing = (await foreignKeys(db, vendor, table)).filter((fk) => fk.column === column);
   if (!existing.length) return;
+  // The index of a status/sort/owner/m2o column is the field's own: it outlives the key.
+  const keepIndex = await indexedField(db, table, column);
   if (vendor === 'sqlite') {
-    await sqliteRebuild(db, table, { dropForeignKeysOn: [column] });
+    await sqliteRebuild(db, table, { dropForeignKeysOn: [column], keepIndexOn: keepIndex ? [column] : [] });
     return;
   }
   for (const fk of existing) {
@@ -725,8 +833,8 @@ export async function dropForeignKey(db: Knex, vendor: Vendor, table: string, co
       `ALTER TABLE ${q(table)} ${vendor === 'mysql' ? 'DROP FOREIGN KEY' : 'DROP CONSTRAINT'} ${q(fk.name!)}`,
     );
   }
-  const index = constraintName('ix', table, column);
-  if (vendor === 'postgres') await db.raw(`DROP INDEX IF EXISTS ${q(index)}`);
+  const index = indexName(table, column);
+  if (vendor === 'postgres' && !keepIndex) await db.raw(`DROP INDEX IF EXISTS ${q(index)}`);
   if (vendor === 'mysql') {
     // The index MySQL made for the key carries the constraint's name; drop it with the key.
     const [rows] = await db.raw(
@@ -735,6 +843,7 @@ export async function dropForeignKey(db: Knex, vendor: Vendor, table: string, co
       [table, ...existing.map((fk) => fk.name)],
     );
     for (const row of rows as any[]) await db.raw(`ALTER TABLE ${q(table)} DROP INDEX ${q(row.n)}`);
+    if (keepIndex && rows.length) await addIndex(db, vendor, table, column);
   }
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Vendor } from '../config';
 import { ApiError } from '../errors';
@@ -309,6 +310,8 @@ interface Compiled {
   keyAt: Array<[binding: number, key: number]>;
   /** The SQL with the driver's placeholders (`$1` on PostgreSQL), made on first direct use. */
   driverSql?: string;
+  /** PostgreSQL: the statement's name (schema version and a digest of the SQL). */
+  pgName?: string;
 }
 const COMPILED_MAX = 1000;
 const compiledReads = new WeakMap<SchemaModel, WeakMap<ReadGuard, Map<string, Compiled>>>();
@@ -385,7 +388,12 @@ async function runCompiled(
         keyAt.push([index, Number(binding.slice(SENTINEL.length))]);
       }
     });
-    compiled = { sql, bindings: [...bindings], keyAt };
+    compiled = {
+      sql,
+      bindings: [...bindings],
+      keyAt,
+      pgName: `octavo_${ctx.schema.version}_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`,
+    };
     entries.set(key, compiled);
   }
   let bindings = compiled.bindings;
@@ -400,6 +408,26 @@ async function runCompiled(
     return result as Item[];
   }
   return runOnDriver(ctx.knex, ctx.vendor, compiled, bindings);
+}
+
+/** Named (server-side prepared) statements kept per PostgreSQL connection, at most. */
+const PG_STATEMENTS = 200;
+const pgStatements = new WeakMap<object, Set<string>>();
+
+/**
+ * On PostgreSQL a compiled read is a named statement: parsed and planned once per connection. The
+ * name carries the schema version, so a column whose type changed gets a fresh statement; past
+ * PG_STATEMENTS per connection, reads go unnamed rather than piling up statements.
+ */
+function pgQuery(connection: object, compiled: Compiled, text: string, values: unknown[]) {
+  let names = pgStatements.get(connection);
+  if (!names) pgStatements.set(connection, (names = new Set()));
+  const name = compiled.pgName!;
+  if (!names.has(name)) {
+    if (names.size >= PG_STATEMENTS) return { text, values };
+    names.add(name);
+  }
+  return { name, text, values };
 }
 
 /**
@@ -431,7 +459,7 @@ async function runOnDriver(
         if (error) reject(error);
         else resolve(vendor === 'postgres' ? result.rows : result);
       };
-      if (vendor === 'postgres') connection.query({ text: sql, values: bindings }, done);
+      if (vendor === 'postgres') connection.query(pgQuery(connection, compiled, sql, bindings), done);
       else connection.query({ sql }, bindings, done);
     });
   } finally {

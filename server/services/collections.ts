@@ -7,6 +7,7 @@ import {
   dropTable,
   fieldType,
   foreignKeys,
+  indexedType,
   type ColumnSpec,
   type SchemaUnit,
 } from '../database/ddl';
@@ -14,6 +15,7 @@ import { decodeJson, loadSchema, schemaCache } from '../schema';
 import type { CollectionInfo } from '../schema/types';
 import {
   ONCE_PER_COLLECTION,
+  addIndexStep,
   assertFieldName,
   fieldObject,
   flag,
@@ -236,6 +238,12 @@ export async function createCollection(
       (db) => createTable(db, unit.vendor, name, columns),
       (db) => dropTable(db, unit.vendor, name),
     );
+    // Status, sort, owner and m2o columns get an index of their own (lists filter and sort by them).
+    for (const field of fields) {
+      const column = columns.find((c) => c.name === field.field);
+      if (column && !column.primaryKey && indexedType(String(field.type)))
+        await addIndexStep(unit, name, column.name);
+    }
     await unit.deleteRows('directus_collections', (qb) => qb.where('collection', name));
     await unit.deleteRows('directus_fields', (qb) => qb.where('collection', name));
     await unit.insertRow(

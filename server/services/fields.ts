@@ -3,12 +3,15 @@ import { ApiError } from '../errors';
 import {
   alterColumn,
   addColumn,
+  addIndex,
   catalogueDatatype,
   countNulls,
   currentColumn,
   datatypeEntry,
   dropColumn,
+  dropIndex,
   fieldType,
+  indexedType,
   isIntegerDatatype,
   runSchemaChange,
   tableExtras,
@@ -461,6 +464,37 @@ function refuseSystem(collection: string): void {
   }
 }
 
+/**
+ * Indexes the column of a status, sort, owner or m2o field (lists filter and sort by them); the
+ * undo drops the index only when this step made it.
+ */
+export async function addIndexStep(unit: SchemaUnit, collection: string, column: string): Promise<void> {
+  let created = false;
+  await unit.step(
+    `add index ${collection}.${column}`,
+    async (db) => {
+      created = await addIndex(db, unit.vendor, collection, column);
+    },
+    async (db) => {
+      if (created) await dropIndex(db, unit.vendor, collection, column);
+    },
+  );
+}
+
+/** Drops the index `addIndexStep` made, when the field stops being of an indexed type. */
+async function dropIndexStep(unit: SchemaUnit, collection: string, column: string): Promise<void> {
+  let dropped = false;
+  await unit.step(
+    `drop index ${collection}.${column}`,
+    async (db) => {
+      dropped = await dropIndex(db, unit.vendor, collection, column);
+    },
+    async (db) => {
+      if (dropped) await addIndex(db, unit.vendor, collection, column);
+    },
+  );
+}
+
 /** Adds one field (column + metadata) to an existing collection. */
 export async function addFieldSteps(
   unit: SchemaUnit,
@@ -494,6 +528,7 @@ export async function addFieldSteps(
       (db) => addColumn(db, unit.vendor, collection, spec),
       (db) => dropColumn(db, unit.vendor, collection, name),
     );
+    if (indexedType(type) && !spec.primaryKey) await addIndexStep(unit, collection, name);
   }
   await unit.insertRow('directus_fields', {
     collection,
@@ -549,11 +584,17 @@ export async function updateFieldSteps(
       );
     }
     if (!collection.toLowerCase().startsWith('directus_')) {
+      // A type change to or from status/sort/owner/m2o adds or drops the column's index: dropped
+      // before the column changes (MySQL refuses TEXT in a key without a prefix), added after.
+      const indexedBefore = indexedType(field.type) && !spec.primaryKey;
+      const indexedAfter = indexedType(newType) && !target.primaryKey;
+      if (indexedBefore && !indexedAfter) await dropIndexStep(unit, collection, name);
       await unit.step(
         `alter column ${collection}.${name}`,
         (db) => alterColumn(db, unit.vendor, collection, spec, target),
         (db) => alterColumn(db, unit.vendor, collection, target, spec),
       );
+      if (indexedAfter && !indexedBefore) await addIndexStep(unit, collection, name);
     }
   }
   const patch = metadataRow(project, input, false);

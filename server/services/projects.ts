@@ -12,7 +12,7 @@ import {
 } from '../config';
 import { createConnection, checkConnection, vendorOf } from '../database/connection';
 import { migrateToLatest } from '../database/migrate';
-import { watchWrites } from '../database/invalidation';
+import { announce, TOPICS, watchWrites } from '../database/invalidation';
 import { installSystemData, hasSystemTables } from '../database/install';
 import { ApiError } from '../errors';
 import type { ProjectContext } from '../context';
@@ -160,6 +160,8 @@ export class ProjectRegistry {
     writeFileSync(`${path}.tmp`, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
     renameSync(`${path}.tmp`, path);
     await this.close(input.key);
+    // Whatever was kept of a project once known under this key is not about this database.
+    announce(input.key, TOPICS);
     return (await this.get(input.key))!;
   }
 
@@ -168,6 +170,7 @@ export class ProjectRegistry {
     if (!this.exists(key)) throw new ApiError('NOT_FOUND', `Unknown Project: ${key}`);
     await this.close(key);
     rmSync(this.file(key));
+    announce(key, TOPICS);
   }
 
   async close(key: string): Promise<void> {
