@@ -44,22 +44,39 @@ function rss(pid: number): { rss: number; peak: number } {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
+/**
+ * The server side, compiled as `npm start` runs the server (bin/server-build.js): plain JavaScript
+ * bundled by esbuild, not TypeScript transformed on load.
+ */
+async function compiledServe(): Promise<string> {
+  const { build } = await import('esbuild');
+  const outfile = join(import.meta.dirname, '..', 'dist', 'bench', 'serve.mjs');
+  await build({
+    entryPoints: [join(import.meta.dirname, 'serve.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+const serveScript = await compiledServe();
+
 async function startServer(
   mode: 'octavo' | 'floor',
   data: Dataset,
 ): Promise<{ child: ChildProcess; port: number }> {
-  const execArgv = ['--import', 'tsx'];
+  const execArgv: string[] = [];
   if (profile && mode === 'octavo') execArgv.push('--cpu-prof', `--cpu-prof-dir=${profile}`);
-  const child = fork(
-    join(import.meta.dirname, 'serve.ts'),
-    [mode, data.dataDir, JSON.stringify(data.database)],
-    {
-      execArgv,
-      env: { ...process.env, OCTAVO_LOG_LEVEL: process.env.OCTAVO_LOG_LEVEL ?? 'info' },
-      // The server logs at the default level like a production node; its output is not the benchmark's.
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    },
-  );
+  const child = fork(serveScript, [mode, data.dataDir, JSON.stringify(data.database)], {
+    execArgv,
+    env: { ...process.env, OCTAVO_LOG_LEVEL: process.env.OCTAVO_LOG_LEVEL ?? 'info' },
+    // The server logs at the default level like a production node; its output is not the benchmark's.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: any) => resolve(message.ready));
     child.once('exit', (code) => reject(new Error(`${mode} server exited (${code})`)));

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ROOT = join(import.meta.dirname, '..');
+import { ROOT } from './paths';
+
 /** What the app bundle is made from: when any of it is newer than the bundle, the bundle is stale. */
 const SOURCES = [
   'app',

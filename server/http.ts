@@ -13,6 +13,7 @@ import { ProjectRegistry } from './services/projects';
 import { publicAccountability, type Accountability, type ProjectContext } from './context';
 import { resolveAccountability } from './services/authentication';
 import { connectInvalidation } from './database/invalidation';
+import { ROOT } from './paths';
 import { serverRoutes } from './routes/server';
 import { projectRoutes } from './routes/project';
 import { extensionRoutes } from './routes/extensions';
@@ -207,7 +208,7 @@ export const APP_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-export const APP_DIST = join(import.meta.dirname, '..', 'dist', 'app');
+export const APP_DIST = join(ROOT, 'dist', 'app');
 
 /** Serves the built admin app at /admin/ (built by `npm run build`; `npm start` builds it when missing). */
 async function registerAdminApp(app: FastifyInstance, root = APP_DIST): Promise<void> {

@@ -90,11 +90,13 @@ function accountabilityOf(
   token: string,
 ): Accountability {
   const role = row.role == null ? null : Number(row.role);
+  // Spelled out rather than spread: this runs on every signed-in request.
   return {
-    ...base,
     user: Number(row.id),
     role,
     admin: role === 1,
+    ip: base.ip,
+    userAgent: base.userAgent,
     via,
     token,
     needs2FA: truthy(row.enforce) && !row.tfa,

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import interfaceSchema from '../../schemas/meta/interface.schema.json' with { type: 'json' };
 import layoutSchema from '../../schemas/meta/layout.schema.json' with { type: 'json' };
 import { formatDefinitionErrors } from '../../engine/validation/format-errors';
+import { ROOT } from '../paths';
 
 export type ExtensionKind = 'interfaces' | 'layouts' | 'modules';
 export const EXTENSION_KINDS: ExtensionKind[] = ['interfaces', 'layouts', 'modules'];
@@ -15,7 +15,7 @@ export interface ExtensionListing {
   warnings: string[];
 }
 
-const SCHEMAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../schemas');
+const SCHEMAS_DIR = join(ROOT, 'schemas');
 
 /** Modules have no meta-schema file of their own yet: id, name, icon and an optional ES module. */
 const moduleSchema = {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
@@ -8,6 +8,8 @@ import { verifyPassword } from '../../server/services/passwords';
 import { createConnection } from '../../server/database/connection';
 import type { DatabaseConfig } from '../../server/config';
 import { createTestDatabase, testVendors } from '../helpers/databases';
+// @ts-expect-error -- plain JavaScript without type declarations
+import { ROOT, sourceDigest } from '../../bin/server-build.js';
 
 const BIN = fileURLToPath(new URL('../../bin/octavo.js', import.meta.url));
 
@@ -74,7 +76,7 @@ async function withKnex<T>(
   }
 }
 
-/** Each child process loads the server through tsx; on a busy two-core machine that takes seconds. */
+/** Each child process loads the compiled server (built on first use); on a busy two-core machine that takes seconds. */
 const SLOW = 300_000;
 
 const folders: string[] = [];
@@ -100,6 +102,15 @@ describe('octavo command line', () => {
       expect(initHelp.stdout).toMatch(/--admin-password/);
       expect(initHelp.stdout).toMatch(/OCTAVO_INIT_DB_NAME/);
       expect((await octavo(['--version'], {})).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+      // The command runs the compiled server, built from the current sources, not a fallback.
+      expect(help.stderr).not.toMatch(/running from the sources/);
+      const builds = readdirSync(join(ROOT, 'dist', 'server')).filter((name) => !name.startsWith('.'));
+      expect(builds).toContain(sourceDigest(ROOT));
+      expect(existsSync(join(ROOT, 'dist', 'server', sourceDigest(ROOT), 'cli.mjs'))).toBe(true);
+      // The sources still run as they are when asked.
+      const fromSource = await octavo(['--version'], { OCTAVO_FROM_SOURCE: '1' });
+      expect(fromSource.code).toBe(0);
+      expect(fromSource.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
 
       const unknown = await octavo(['frobnicate'], { OCTAVO_DATA: data });
       expect(unknown.code).toBe(2);
@@ -350,6 +361,20 @@ describe('octavo command line', () => {
         expect(out).toMatch(/Super-admin token .*: \S+/);
 
         expect(await (await fetch(`${url}server/ping`)).text()).toBe('pong');
+        // The compiled server finds the folders it reads at run time (interface definitions).
+        const signIn = await fetch(`${url}demo/auth/authenticate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@example.com', password: admin }),
+        });
+        const interfaces = await fetch(`${url}interfaces`, {
+          headers: {
+            authorization: `Bearer ${(await signIn.json()).data.token}`,
+            'x-directus-project': 'demo',
+          },
+        });
+        expect(interfaces.status, await interfaces.clone().text()).toBe(200);
+        expect((await interfaces.json()).data.map((i: { id: string }) => i.id)).toContain('text-input');
         const info = await fetch(`${url}demo/`);
         expect(info.status).toBe(200);
         expect((await info.json()).data.api.project_name).toBe('Octavo Magazine (demo)');

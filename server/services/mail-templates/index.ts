@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { Liquid } from 'liquidjs';
+import { ROOT } from '../../paths';
 
-const root = import.meta.dirname;
+const root = join(ROOT, 'server', 'services', 'mail-templates');
 
 /** Templates of mails whose body is HTML: every value is HTML-escaped on output. */
 const htmlEngine = new Liquid({ root, extname: '.liquid', outputEscape: 'escape', strictFilters: true });
