@@ -81,6 +81,11 @@ describe('topicsOf', () => {
       ['-- note\nupdate "directus_settings" set "value" = ?', ['settings']],
       ['(insert into "directus_roles" ("name") values (?))', USERS],
       ['update `my-db`.`directus_users` set `status` = ?', USERS],
+      // Bookkeeping next to anything else, or not a plain bound value, is a real change.
+      ['update "directus_users" set "last_page" = ?, "status" = ? where "id" = ?', USERS],
+      ['update `directus_users` set `last_access_on` = ?, `role` = ? where `id` = ?', USERS],
+      ['update "directus_users" set "last_page" = lower(?) where "id" = ?', USERS],
+      ['update "directus_users" set "last_page" = ?', USERS],
       // A write elsewhere that reads a watched table errs on the side of announcing.
       ['delete from "articles" where "owner" in (select "id" from "directus_users")', USERS],
     ] as Array<[string, Topic[]]>)('%s', (sql, topics) => {
@@ -139,6 +144,11 @@ describe('topicsOf', () => {
       'insert into "directus_activity" ("action") values (?)',
       'update `directus_files` set `title` = ?',
       'delete from "directus_revisions"',
+      // The page a user is on (recorded at every navigation): nothing cached depends on it.
+      'update "directus_users" set "last_page" = ?, "last_access_on" = ? where "id" = ?',
+      'update `directus_users` set `last_page` = ?, `last_access_on` = ? where `id` = ?',
+      'update "directus_users" set "last_access_on" = ? where "id" = ?',
+      'update "directus_users" set "last_page" = $1, "last_access_on" = $2 where "id" = $3',
       // Near misses: the names must match whole.
       'insert into "directus_users_archive" ("id") values (?)',
       'update `my_directus_users` set `x` = ?',

@@ -38,6 +38,30 @@ const WRITES = /\b(?:insert|update|delete|replace|merge|upsert|truncate)\b/i;
 const LEAD = /^(?:\s+|\/\*[\s\S]*?\*\/|--[^\n]*\n|\()+/;
 
 /**
+ * Columns of `directus_users` that nothing cached depends on (identities keep id, status, role
+ * and the 2FA secret; permissions the role). The app records the page a user is on at every
+ * navigation; that must not empty every node's caches each time.
+ */
+const USER_BOOKKEEPING = new Set(['last_page', 'last_access_on']);
+const USER_UPDATE =
+  /^update\s+(?:[`"[]?\w+[`"\]]?\.)?[`"[]?directus_users[`"\]]?\s+set\s+([\s\S]*?)\s+where\s/i;
+const ASSIGNED = /(?:^|,)\s*[`"[]?(\w+)[`"\]]?\s*=\s*(?:\?|\$\d+)/g;
+
+/** An update of `directus_users` that assigns only bookkeeping columns, each to a bound value. */
+function bookkeepingOnly(text: string): boolean {
+  const match = USER_UPDATE.exec(text);
+  if (!match) return false;
+  const assignments = match[1];
+  let covered = 0;
+  for (const assigned of assignments.matchAll(ASSIGNED)) {
+    if (!USER_BOOKKEEPING.has(assigned[1].toLowerCase())) return false;
+    covered += assigned[0].length;
+  }
+  // Anything left unexplained in the SET list (an expression, a literal) counts as a real change.
+  return covered > 0 && covered === assignments.length;
+}
+
+/**
  * The topics a statement touches, or null for reads and writes of other tables. It errs on the
  * side of announcing: any statement that is not a read and names a watched table counts.
  */
@@ -54,6 +78,7 @@ export function topicsOf(sql: string): readonly Topic[] | null {
   if (/^(?:select|pragma|show|set|begin|commit|rollback|savepoint|release|explain)\b/i.test(text))
     return null;
   if (/^with\b/i.test(text) && !WRITES.test(text)) return null;
+  if (bookkeepingOnly(text)) return null;
   const topics = new Set<Topic>();
   for (const match of text.matchAll(WATCHED)) {
     for (const topic of TABLE_TOPICS[match[1].toLowerCase()]) topics.add(topic);

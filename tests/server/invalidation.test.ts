@@ -180,6 +180,22 @@ describe.each(testVendors)('caches follow the database on one node (%s)', (vendo
     expect(generation('test')).toBe(before);
   });
 
+  it('page tracking, which the app sends at every navigation, leaves the caches alone', async () => {
+    expect((await read(f.readerToken)).status).toBe(200);
+    const before = generation('test');
+    const tracked = await server.inject({
+      method: 'PATCH',
+      url: `/test/users/${f.reader}/tracking/page`,
+      headers: { authorization: `Bearer ${f.readerToken}` },
+      payload: { last_page: '/collections/articles' },
+    });
+    expect(tracked.statusCode).toBeLessThan(300);
+    expect(await knex()('directus_users').where('id', f.reader).first('last_page')).toEqual({
+      last_page: '/collections/articles',
+    });
+    expect(generation('test')).toBe(before);
+  });
+
   it('a user suspended with plain SQL is refused at once, with the same token', async () => {
     expect((await read(f.readerToken)).status).toBe(200);
     await knex()('directus_users').where('id', f.reader).update({ status: 'suspended' });
