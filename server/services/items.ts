@@ -623,7 +623,8 @@ export class ItemsService {
   async readOne(key: PrimaryKey, query: Query): Promise<ReadResult> {
     try {
       return await this.readMany(
-        { ...query, filter: null, q: null, status: null, single: false },
+        // Only fields, meta and lang apply to an item by key (api-v8 "Item Q").
+        { ...query, filter: null, q: null, status: null, single: false, offset: 0, limit: null, sort: null },
         { keys: [key] },
       );
     } catch (error) {
