@@ -105,9 +105,22 @@ function chunks<T>(values: T[]): T[][] {
   return result;
 }
 
-function orderBy(qb: Knex.QueryBuilder, column: string, order: 'asc' | 'desc', nullsLast: boolean): void {
-  // Spelled out: knex's `nulls` option drops the column itself on MySQL and SQLite.
-  if (nullsLast) qb.orderByRaw(`?? IS NULL`, [column]);
+/**
+ * ORDER BY one column, NULLs last when asked. NULL sorts as the smallest value on MySQL and
+ * SQLite and as the largest on PostgreSQL, so descending (MySQL, SQLite) and ascending
+ * (PostgreSQL) already put them last; only the other direction spells it out, because an
+ * expression in ORDER BY keeps the database from reading an index in order. (Spelled out rather
+ * than knex's `nulls` option, which drops the column itself on MySQL and SQLite.)
+ */
+function orderBy(
+  qb: Knex.QueryBuilder,
+  vendor: Vendor,
+  column: string,
+  order: 'asc' | 'desc',
+  nullsLast: boolean,
+): void {
+  const naturallyLast = vendor === 'postgres' ? order === 'asc' : order === 'desc';
+  if (nullsLast && !naturallyLast) qb.orderByRaw(`?? IS NULL`, [column]);
   qb.orderBy(column, order);
 }
 
@@ -226,6 +239,7 @@ async function loadRelation(
       }
       orderBy(
         qb,
+        scope.vendor,
         `${alias}.${related.sortField ?? related.primaryKey}`,
         'asc',
         nullsLast && related.sortField !== null,
@@ -256,6 +270,7 @@ function applySort(
   const sorts = query.sort ?? [];
   let sortedByPk = false;
   let any = false;
+  let direction: 'asc' | 'desc' = 'asc';
   for (const spec of sorts) {
     if ('random' in spec) {
       qb.orderByRaw(scope.vendor === 'mysql' ? 'RAND()' : 'RANDOM()');
@@ -276,8 +291,9 @@ function applySort(
         `Access to field ${quote(field.field)} of ${quote(info.collection)} is forbidden`,
       );
     }
-    orderBy(qb, `${alias}.${field.field}`, spec.order, nullsLast && field.nullable);
+    orderBy(qb, scope.vendor, `${alias}.${field.field}`, spec.order, nullsLast && field.nullable);
     if (field.field === info.primaryKey) sortedByPk = true;
+    direction = spec.order;
     any = true;
   }
   if (
@@ -286,10 +302,11 @@ function applySort(
     info.sortField &&
     canReadField(scope.guard, info.collection, info.sortField)
   ) {
-    orderBy(qb, `${alias}.${info.sortField}`, 'asc', nullsLast);
+    orderBy(qb, scope.vendor, `${alias}.${info.sortField}`, 'asc', nullsLast);
   }
-  // The primary key last, so pages are stable.
-  if (!sortedByPk) qb.orderBy(`${alias}.${info.primaryKey}`, 'asc');
+  // The primary key last, so pages are stable; in the direction of the last sort, so that an index
+  // on the sorted column (whose entries end with the key) gives the rows in order.
+  if (!sortedByPk) qb.orderBy(`${alias}.${info.primaryKey}`, direction);
 }
 
 async function count(qb: Knex.QueryBuilder): Promise<number> {

@@ -691,7 +691,8 @@ function sortBy(rows: Doc[], field: keyof Doc, descending: boolean): Doc[] {
     const a = x[field];
     const b = y[field];
     const order = a < b ? -1 : a > b ? 1 : 0;
-    return (descending ? -order : order) || x.id - y.id;
+    // Ties go by the primary key, in the direction of the sort (what the server orders by last).
+    return descending ? -order || y.id - x.id : order || x.id - y.id;
   });
 }
 

@@ -366,6 +366,31 @@ describe.each(testVendors)('query engine reads (%s)', (vendor) => {
       expect([error.status, error.code]).toEqual([422, 12]);
     });
 
+    it('puts NULLs last in both directions on every vendor, ties by the key in the sort direction', async () => {
+      for (const sort of ['author', '-author']) {
+        const rows = (await list('articles', { fields: 'id,author', sort })) as Array<{
+          id: number;
+          author: number | { id: number } | null;
+        }>;
+        const key = (row: (typeof rows)[number]) =>
+          row.author === null ? null : typeof row.author === 'object' ? row.author.id : row.author;
+        const firstNull = rows.findIndex((row) => key(row) === null);
+        expect(firstNull, sort).toBeGreaterThan(0);
+        expect(
+          rows.slice(firstNull).every((row) => key(row) === null),
+          sort,
+        ).toBe(true);
+        const descending = sort.startsWith('-');
+        for (let i = 1; i < rows.length; i++) {
+          const [a, b] = [key(rows[i - 1]), key(rows[i])];
+          if (a === null || b === null) continue;
+          if (a === b)
+            expect(descending ? rows[i - 1].id > rows[i].id : rows[i - 1].id < rows[i].id).toBe(true);
+          else expect(descending ? a > b : a < b, `${sort} at ${i}`).toBe(true);
+        }
+      }
+    });
+
     it('limit, offset, page', async () => {
       expect(await ids({ limit: 3 })).toEqual([1, 2, 3]);
       expect(await ids({ limit: 3, page: 2 })).toEqual([4, 5, 6]);
