@@ -41,7 +41,8 @@ async function floorReader(): Promise<Reader> {
     };
   }
   const mysql = await import('mysql2/promise');
-  const pool = mysql.createPool({ ...(database as any), dateStrings: true, connectionLimit: 10 });
+  const { vendor: _vendor, ...connection } = database as DatabaseConfig & Record<string, unknown>;
+  const pool = mysql.createPool({ ...(connection as any), dateStrings: true, connectionLimit: 10 });
   return {
     list: async () => (await pool.execute(LIST_SQL))[0] as unknown[],
     one: async (id) => ((await pool.execute(ONE_SQL.replace('$1', '?'), [id]))[0] as unknown[])[0],
