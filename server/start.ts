@@ -9,7 +9,7 @@ import { ProjectRegistry } from './services/projects';
 import { ensureSuperAdminToken } from './services/instance';
 import { migrateToLatest } from './database/migrate';
 import { seedDemo, DEMO_EDITOR_EMAIL, type DemoSeedResult } from './database/demo';
-import { announce, TOPICS } from './database/invalidation';
+import { connectInvalidation } from './database/invalidation';
 
 export const DEMO_PROJECT = 'demo';
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -207,6 +207,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const registry = new ProjectRegistry(config);
   const warn = options.warn ?? (() => {});
   let app: FastifyInstance | undefined;
+  // Joined before the migrations, so the nodes already running hear of what they change (the
+  // server built below holds its own reference to the link).
+  const leaveInvalidation = await connectInvalidation(config.redisUrl);
   try {
     const bootstrap = options.bootstrap === false ? null : await bootstrapDemo(config, registry, options);
 
@@ -220,9 +223,6 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     }
 
     app = await buildServer(config, registry);
-    // Nodes already running hold the schema from before these migrations (their statements were
-    // announced before this node joined the others).
-    for (const [key, names] of Object.entries(ran)) if (names.length > 0) announce(key, TOPICS);
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = address && typeof address === 'object' ? address.port : config.port;
@@ -247,5 +247,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     if (app) await app.close().catch(() => {});
     else await registry.closeAll().catch(() => {});
     throw error;
+  } finally {
+    await leaveInvalidation();
   }
 }

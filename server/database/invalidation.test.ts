@@ -37,6 +37,7 @@ const sorted = (topics: readonly Topic[] | null) => (topics ? [...topics].sort()
 
 describe('topicsOf', () => {
   const USERS: Topic[] = ['identities', 'permissions'];
+  const SETTINGS: Topic[] = ['schema', 'settings'];
 
   describe('writes to the system tables, as each dialect quotes them', () => {
     it.each([
@@ -45,7 +46,7 @@ describe('topicsOf', () => {
       ['update `directus_roles` set `name` = ? where `id` = ?', USERS],
       ['delete from `directus_user_sessions` where `token` = ?', ['identities']],
       ['insert into `directus_permissions` (`role`, `collection`) values (?, ?)', ['permissions']],
-      ['update `directus_settings` set `value` = ? where `key` = ?', ['settings']],
+      ['update `directus_settings` set `value` = ? where `key` = ?', SETTINGS],
       ['insert into `directus_collections` (`collection`) values (?)', ['schema']],
       ['delete from `directus_fields` where `collection` = ?', ['schema']],
       ['update `directus_relations` set `field_one` = ?', ['schema']],
@@ -53,7 +54,7 @@ describe('topicsOf', () => {
       ['insert into "directus_users" ("email") values (?) returning "id"', USERS],
       ['update "directus_permissions" set "read" = ? where "id" = ?', ['permissions']],
       ['delete from "directus_user_sessions" where "user" = ?', ['identities']],
-      ['insert into "directus_settings" ("key", "value") values (?, ?)', ['settings']],
+      ['insert into "directus_settings" ("key", "value") values (?, ?)', SETTINGS],
       // Qualified by schema or database.
       ['update "public"."directus_users" set "status" = ? where "id" = ?', USERS],
       ['delete from "public"."directus_permissions" where "role" = ?', ['permissions']],
@@ -64,10 +65,10 @@ describe('topicsOf', () => {
       ['UPDATE DIRECTUS_PERMISSIONS SET read = ?', ['permissions']],
       ['Delete From "directus_roles" Where "id" = ?', USERS],
       ['   update "directus_users" set "status" = ?', USERS],
-      ['\n\tinsert into\n  `directus_settings` (`key`) values (?)', ['settings']],
+      ['\n\tinsert into\n  `directus_settings` (`key`) values (?)', SETTINGS],
       // MySQL's variants and truncation.
       ['insert ignore into `directus_permissions` (`role`) values (?)', ['permissions']],
-      ['replace into `directus_settings` (`key`, `value`) values (?, ?)', ['settings']],
+      ['replace into `directus_settings` (`key`, `value`) values (?, ?)', SETTINGS],
       ['truncate `directus_user_sessions`', ['identities']],
       ['truncate table `directus_permissions`', ['permissions']],
       ['truncate "directus_permissions" restart identity', ['permissions']],
@@ -78,7 +79,7 @@ describe('topicsOf', () => {
         ['identities'],
       ],
       ['/* cleanup */ delete from `directus_permissions` where `role` = ?', ['permissions']],
-      ['-- note\nupdate "directus_settings" set "value" = ?', ['settings']],
+      ['-- note\nupdate "directus_settings" set "value" = ?', SETTINGS],
       ['(insert into "directus_roles" ("name") values (?))', USERS],
       ['update `my-db`.`directus_users` set `status` = ?', USERS],
       // Bookkeeping next to anything else, or not a plain bound value, is a real change.
@@ -189,7 +190,7 @@ describe('topicsOf', () => {
       expect(one(k('directus_permissions').truncate())).toEqual(['permissions']);
       expect(
         one(k('directus_settings').insert({ key: 'default_limit', value: '1' }).onConflict('key').merge()),
-      ).toEqual(['settings']);
+      ).toEqual(SETTINGS);
       expect(one(k('directus_fields').insert({ collection: 'a', field: 'b' }))).toEqual(['schema']);
 
       expect(one(k('directus_users').where('id', 1).select('*'))).toBeNull();
@@ -340,7 +341,7 @@ describe('watchWrites on a SQLite connection', () => {
         inside = generation(key);
       }),
     );
-    expect(result).toEqual({ announcements: 1, topics: ['permissions', 'settings'] });
+    expect(result).toEqual({ announcements: 1, topics: ['permissions', 'schema', 'settings'] });
     // Nothing was announced before the commit.
     expect(inside).toBe(generation(key) - 1);
   });

@@ -28,7 +28,8 @@ const TABLE_TOPICS: Record<string, Topic[]> = {
   directus_roles: ['identities', 'permissions'],
   directus_user_sessions: ['identities'],
   directus_permissions: ['permissions'],
-  directus_settings: ['settings'],
+  // The schema model carries the status mapping, which is a setting.
+  directus_settings: ['schema', 'settings'],
 };
 
 const WATCHED = new RegExp(`\\b(${Object.keys(TABLE_TOPICS).join('|')})\\b`, 'gi');

@@ -506,13 +506,14 @@ export async function readItems(
   const { plan, warnings } = fieldsPlanOf(ctx, collection, query.fields, access);
 
   const keys = options.keys ? usableKeys(scope, info.fields.get(info.primaryKey)!, options.keys) : null;
+  // One key: `=` and no ORDER BY / LIMIT, which cost more than the read itself on SQLite.
+  const oneKey = keys?.length === 1 && query.offset === 0;
   /** The rows the caller may see, before the query's own status / filter / search. */
   const visible = (keyValues = keys) => {
     const qb = ctx.knex({ t0: collection });
     const rowFilter = access.rowFilter(collection);
     if (rowFilter) applyFilter(qb, scope, collection, 't0', rowFilter, true);
-    // One key: `=` and no ORDER BY / LIMIT, which cost more than the read itself on SQLite.
-    if (keyValues?.length === 1 && query.offset === 0) qb.where(`t0.${info.primaryKey}`, keyValues[0] as any);
+    if (keyValues && oneKey) qb.where(`t0.${info.primaryKey}`, keyValues[0] as any);
     else if (keyValues) qb.whereIn(`t0.${info.primaryKey}`, keyValues as any[]);
     return qb;
   };
@@ -528,7 +529,7 @@ export async function readItems(
   if (limit < 0) limit = Number.MAX_SAFE_INTEGER;
   const rootQuery = (keyValues = keys) => {
     const root = matching(keyValues).select(plan.columns.map((c) => `t0.${c}`));
-    if (keyValues?.length === 1 && query.offset === 0) return root;
+    if (oneKey) return root;
     applySort(root, scope, info, query, 't0', nullsLast);
     return root.limit(limit).offset(query.offset);
   };

@@ -53,12 +53,10 @@ async function readMetadata(knex: Knex, tables: Map<string, ColumnIntrospection[
         : [],
   ];
   // In parallel on the pool; one after the other inside a transaction, which has one connection.
-  const [collections, fields, relations, settings] = knex.isTransaction
-    ? await reads.reduce<Promise<unknown[]>>(
-        async (done, read) => [...(await done), await read()],
-        Promise.resolve([]),
-      )
-    : await Promise.all(reads.map((read) => read()));
+  const results: unknown[] = [];
+  if (knex.isTransaction) for (const read of reads) results.push(await read());
+  else results.push(...(await Promise.all(reads.map((read) => read()))));
+  const [collections, fields, relations, settings] = results;
   return {
     collections: collections as Array<Record<string, unknown>>,
     fields: fields as Array<Record<string, unknown>>,

@@ -136,7 +136,7 @@ const identities = new Map<string, Map<string, CachedIdentity>>();
 const generations = new Map<string, number>();
 
 /** Drops every remembered identity of a project (after sign-out, user, role or session changes). */
-export function forgetIdentities(projectKey: string): void {
+function forgetIdentities(projectKey: string): void {
   identities.delete(projectKey);
   generations.set(projectKey, (generations.get(projectKey) ?? 0) + 1);
 }
@@ -254,7 +254,6 @@ async function failAttempt(
   const allowed = numberSetting(settings, 'login_attempts_allowed', 0);
   if (allowed > 0 && (await failedAttemptsSinceLastSuccess(project, user.id)) > allowed) {
     await project.knex('directus_users').where('id', user.id).update({ status: 'suspended' });
-    forgetIdentities(project.key);
     throw new ApiError('USER_SUSPENDED');
   }
 }
@@ -343,7 +342,6 @@ export async function refreshAuthToken(project: ProjectContext, token: string): 
 
 /** Ends the sessions the request presents (its JWT's session and/or its cookie session). */
 export async function endPresentedSessions(project: ProjectContext, request: FastifyRequest): Promise<void> {
-  forgetIdentities(project.key);
   const presented = presentedCredentials(project, request);
   if (presented?.kind === 'token' && looksLikeJwt(presented.token)) {
     const claims = await verifyToken(project, presented.token, 'auth', { ignoreExpiry: true }).catch(
@@ -353,5 +351,4 @@ export async function endPresentedSessions(project: ProjectContext, request: Fas
   }
   const cookieSession = sessionIdFromCookie(project, request);
   if (cookieSession) await deleteSession(project, cookieSession);
-  forgetIdentities(project.key);
 }

@@ -181,8 +181,6 @@ interface WriteState {
   rootCollection: string;
   createAction: ActivityAction;
   skipRequired: boolean;
-  /** Collections whose writes change the schema or cached settings. */
-  touched: Set<string>;
   /** Item events, emitted once the transaction has committed. */
   events: Array<Omit<ItemEvent, 'project' | 'accountability'>>;
 }
@@ -448,7 +446,6 @@ async function createOne(
     }
     key = await insertReturningId(state.trx, info.collection, values, info.primaryKey);
   }
-  state.touched.add(info.collection);
   state.events.push({
     action: 'create',
     collection: info.collection,
@@ -506,7 +503,6 @@ async function updateOne(
   const changed = userColumns.length > 0;
   if (changed) {
     await state.trx(info.collection).where(info.primaryKey, key).update(values);
-    state.touched.add(info.collection);
     state.events.push({
       action: 'update',
       collection: info.collection,
@@ -538,15 +534,12 @@ async function deleteOne(
   const hooks = hooksOf(state, info.collection);
   await hooks?.beforeDelete?.(key, existing, hookContext(state, info.collection));
   await state.trx(info.collection).where(info.primaryKey, key).delete();
-  state.touched.add(info.collection);
   state.events.push({ action: 'delete', collection: info.collection, keys: [key], payload: existing });
   await log(state, info, 'delete', key, {}, parent, false);
   await hooks?.afterDelete?.(key, existing, hookContext(state, info.collection));
 }
 
 /* ---------------------------------------------------------------- the service */
-
-const SCHEMA_TABLES = new Set(['directus_collections', 'directus_fields', 'directus_relations']);
 
 /**
  * The one items engine for user and system collections: reads through the query engine with the
@@ -685,13 +678,12 @@ export class ItemsService {
         rootCollection: this.collection,
         createAction: this.options.createAction ?? 'create',
         skipRequired: this.options.skipRequired === true,
-        touched: new Set(),
         events: [],
       };
       const result = await work(state);
-      return { result, touched: state.touched, events: state.events };
+      return { result, events: state.events };
     };
-    let outcome: { result: T; touched: Set<string>; events: WriteState['events'] };
+    let outcome: { result: T; events: WriteState['events'] };
     try {
       outcome = this.options.trx ? await run(this.options.trx) : await this.project.knex.transaction(run);
     } catch (error) {
@@ -702,12 +694,6 @@ export class ItemsService {
       for (const event of outcome.events) {
         emitItemEvent({ ...event, project: this.project, accountability: this.accountability });
       }
-    }
-    if ([...outcome.touched].some((name) => SCHEMA_TABLES.has(name)))
-      schemaCache.invalidate(this.project.key);
-    if (outcome.touched.has('directus_settings')) {
-      invalidateReadSettings(this.project.key);
-      schemaCache.invalidate(this.project.key);
     }
     return outcome.result;
   }

@@ -10,6 +10,7 @@ import { createConnection } from '../../server/database/connection';
 import { connectInvalidation, generation, live } from '../../server/database/invalidation';
 import { testVendors } from '../helpers/databases';
 import { projectCaller, startTestServer, type TestServer } from '../helpers/server';
+import { schemaCache } from '../../server/schema/cache';
 
 /*
  * The in-memory caches (schema, identities, permissions, read settings) follow the database:
@@ -228,6 +229,19 @@ describe.each(testVendors)('caches follow the database on one node (%s)', (vendo
       await setting().update({ value: previous });
     }
     expect((await read(f.readerToken, unbounded)).body.data).toHaveLength(3);
+  });
+
+  it('a status mapping changed with plain SQL reaches the schema model (it is a setting)', async () => {
+    const before = await schemaCache.get(server.project);
+    expect(await schemaCache.get(server.project)).toBe(before);
+    const mapping = { draft: { name: 'Draft' }, gone: { name: 'Gone', soft_delete: true } };
+    const updated = await knex()('directus_settings')
+      .where('key', 'status_mapping')
+      .update({ value: JSON.stringify(mapping) });
+    if (updated === 0)
+      await knex()('directus_settings').insert({ key: 'status_mapping', value: JSON.stringify(mapping) });
+    const after = await schemaCache.get(server.project);
+    expect(after).not.toBe(before);
   });
 
   it('a field added through /fields is in the next read', async () => {
