@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { FullPageLoader } from './shell/FullPageLoader';
 import { NotFoundPage } from './screens/errors/NotFoundPage';
 import { BookmarkRedirect } from './shell/BookmarkRedirect';
+import { SYSTEM_ALIASES } from './paths';
 
 /**
  * The spec's routes (§2), hash mode. Public routes live in App.tsx; this table holds the private ones,
@@ -16,36 +17,6 @@ const ItemPage = lazy(() => import('./screens/item/ItemPage')) as ComponentType<
   collection: string;
   primaryKey: string;
 }>;
-
-export const PUBLIC_PATHS = ['/login', '/reset-password', '/install', '/setup-2fa', '/logout'] as const;
-
-export function isPublicPath(path: string): boolean {
-  return (PUBLIC_PATHS as readonly string[]).includes(path);
-}
-
-/** The system collections with their own routes: /{project}/files, /users, /activity. */
-export const SYSTEM_ALIASES: Record<string, string> = {
-  files: 'directus_files',
-  users: 'directus_users',
-  activity: 'directus_activity',
-};
-
-/** Where a collection's listing lives: system collections at their alias, others under /collections. */
-export function collectionHref(project: string, collection: string): string {
-  const alias = Object.entries(SYSTEM_ALIASES).find(([, name]) => name === collection)?.[0];
-  return alias ? `/${project}/${alias}` : `/${project}/collections/${collection}`;
-}
-
-export function itemHref(project: string, collection: string, primaryKey: string | number): string {
-  return `${collectionHref(project, collection)}/${primaryKey}`;
-}
-
-/** Item detail pages (the info sidebar opens by itself there on wide windows). */
-export function isItemDetailPath(path: string): boolean {
-  const parts = path.split('/').filter(Boolean);
-  if (parts.length === 4 && parts[1] === 'collections') return true;
-  return parts.length === 3 && parts[1] in SYSTEM_ALIASES;
-}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader area="content" />}>{children}</Suspense>;

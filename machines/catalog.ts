@@ -116,12 +116,6 @@ export const machineCatalog: MachineEntry[] = [
     inputs: {
       existing: { collection: 'articles', primaryKey: 1, fields: catalogFields },
       new: { collection: 'articles', primaryKey: '+', fields: catalogFields, defaults: { status: 'draft' } },
-      softDelete: {
-        collection: 'articles',
-        primaryKey: 1,
-        fields: catalogFields,
-        softDelete: { field: 'status', value: 'deleted' },
-      },
     },
     sampleEvents: (snapshot) => [
       { type: 'STAGE', field: 'title', value: 'Changed' },

@@ -55,6 +55,8 @@ describe('item edit rules', () => {
     expect(stageValue(saved, {}, 'title', 'New')).toEqual({ title: 'New' });
     expect(stageValue(saved, { title: 'New' }, 'title', 'Hello')).toEqual({});
     expect(stageValue(saved, {}, 'comments', [7])).toEqual({});
+    // An absent value and null are the same: clearing a field a new item never had unstages it.
+    expect(stageValue({}, { title: 'x' }, 'title', null)).toEqual({});
   });
 
   it('ignores a save while nothing is staged', async () => {
@@ -83,7 +85,11 @@ describe('item edit rules', () => {
 
   it('save and stay on a new item goes to the new item route', async () => {
     const { actor, saves, effects } = startEdit({ primaryKey: '+', defaults: { status: 'draft' } });
-    expect(actor.getSnapshot().matches({ editing: 'dirty' })).toBe(true);
+    // The defaults are the baseline, not edits: nothing to lose yet, but a save sends them.
+    expect(actor.getSnapshot().matches({ editing: 'pristine' })).toBe(true);
+    actor.send({ type: 'STAGE', field: 'status', value: 'review' });
+    actor.send({ type: 'STAGE', field: 'status', value: 'draft' });
+    expect(actor.getSnapshot().context.edits).toEqual({});
     actor.send({ type: 'SAVE', mode: 'stay' });
     await vi.waitFor(() => expect(effects).toContain('item 2'));
     expect(saves[0]).toEqual({ collection: 'articles', primaryKey: '+', values: { status: 'draft' } });
@@ -109,7 +115,8 @@ describe('item edit rules', () => {
     expect(actor.getSnapshot().context).toMatchObject({
       primaryKey: '+',
       savedValues: {},
-      edits: { status: 'draft' },
+      defaults: { status: 'draft' },
+      edits: {},
     });
   });
 
@@ -179,21 +186,13 @@ describe('item edit rules', () => {
     expect(effects).toEqual(['go /demo/files']);
   });
 
-  it('deletes, or sets the soft-delete status instead', async () => {
+  it('deletes through the app, which decides between removing and soft-deleting', async () => {
     const hard = startEdit();
     await editing(hard.actor);
     hard.actor.send({ type: 'DELETE' });
     hard.actor.send({ type: 'CONFIRM_DELETE' });
     await vi.waitFor(() => expect(hard.actor.getSnapshot().status).toBe('done'));
     expect(hard.effects).toEqual(['DELETE', 'notify deleted', 'listing articles']);
-
-    const soft = startEdit({ softDelete: { field: 'status', value: 'deleted' } });
-    await editing(soft.actor);
-    soft.actor.send({ type: 'DELETE' });
-    soft.actor.send({ type: 'CONFIRM_DELETE' });
-    await vi.waitFor(() => expect(soft.actor.getSnapshot().status).toBe('done'));
-    expect(soft.saves).toEqual([{ collection: 'articles', primaryKey: 1, values: { status: 'deleted' } }]);
-    expect(soft.effects).toEqual(['notify deleted', 'listing articles']);
   });
 
   it('offers no delete on a new item', () => {

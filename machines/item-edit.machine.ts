@@ -1,3 +1,4 @@
+import { dequal } from 'dequal';
 import { assign, setup } from 'xstate';
 import { actionNotProvided, promiseNotProvided, toCallError, type CallError } from './implementations';
 
@@ -26,18 +27,11 @@ export interface EditField {
   primary_key?: boolean;
 }
 
-/** When the collection's status mapping has a soft-delete status, delete sets it instead (spec §4). */
-export interface SoftDelete {
-  field: string;
-  value: string | number;
-}
-
 export interface ItemEditInput {
   collection: string;
   primaryKey: PrimaryKey;
   fields: EditField[];
-  softDelete?: SoftDelete | null;
-  /** Default values of a new item; they start staged so a save sends them. */
+  /** Default values of a new item: its baseline, sent with the first save. */
   defaults?: Item;
 }
 
@@ -45,10 +39,9 @@ export interface ItemEditContext {
   collection: string;
   primaryKey: PrimaryKey;
   fields: EditField[];
-  softDelete: SoftDelete | null;
   defaults: Item;
   savedValues: Item;
-  /** The staged values: only fields that differ from savedValues. */
+  /** The staged values: only fields that differ from the baseline (see `baselineOf`). */
   edits: Item;
   saveMode: SaveMode | null;
   pendingNavigation: string | null;
@@ -75,23 +68,29 @@ export interface SaveRequest {
 
 export type Notice = 'saved' | 'saveFailed' | 'deleted' | 'deleteFailed' | 'loadFailed';
 
-/** Structural equality for field values (JSON-like data). */
+/** Whether two field values are the same; an absent value and null count as the same (no value). */
 export function sameValue(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  return keysA.every((key) => sameValue((a as Item)[key], (b as Item)[key]));
+  return dequal(a ?? null, b ?? null);
 }
 
-/** Stage a value; staging the saved value unstages the field. */
-export function stageValue(saved: Item, edits: Item, field: string, value: unknown): Item {
+/** Stage a value; staging the baseline's value unstages the field. The one staging rule of the app. */
+export function stageValue(baseline: Item, edits: Item, field: string, value: unknown): Item {
   const next = { ...edits };
-  if (sameValue(saved[field], value)) delete next[field];
+  if (sameValue(baseline[field], value)) delete next[field];
   else next[field] = value;
   return next;
+}
+
+/** What edits are measured against: the saved item, or a new item's defaults. */
+export function baselineOf(context: Pick<ItemEditContext, 'primaryKey' | 'defaults' | 'savedValues'>): Item {
+  return context.primaryKey === NEW_ITEM_KEY ? context.defaults : context.savedValues;
+}
+
+/** The item as the form shows it: the baseline with the staged values on top. */
+export function currentValues(
+  context: Pick<ItemEditContext, 'primaryKey' | 'defaults' | 'savedValues' | 'edits'>,
+): Item {
+  return { ...baselineOf(context), ...context.edits };
 }
 
 /** The values "save as copy" sends: the item with its edits, minus the primary key and non-copyable types. */
@@ -108,19 +107,20 @@ function primaryKeyOf(fields: EditField[], item: Item, fallback: PrimaryKey): Pr
   return typeof key === 'string' || typeof key === 'number' ? key : fallback;
 }
 
-function newItemStart(defaults: Item) {
-  return {
-    primaryKey: NEW_ITEM_KEY as PrimaryKey,
-    savedValues: {},
-    edits: Object.fromEntries(
-      Object.entries(defaults).filter(([, value]) => value !== null && value !== undefined),
-    ),
-  };
+const NEW_ITEM_START = { primaryKey: NEW_ITEM_KEY as PrimaryKey, savedValues: {}, edits: {} };
+
+/** A new item's defaults, without the empty ones (the server fills those in itself). */
+function presentValues(values: Item): Item {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== null && value !== undefined),
+  );
 }
 
 /**
- * Item edit: load, stage against the saved values, save in four modes, prompt before losing edits, delete or
- * soft-delete. Saving is ignored while nothing is staged (SAVE is only handled in `editing.dirty`).
+ * Item edit: load, stage against the baseline, save in four modes, prompt before losing edits, delete. The
+ * machine owns the staged values: the form shows `currentValues` and sends one STAGE per change. Saving an
+ * existing item is ignored while nothing is staged; a new item can be saved with its defaults alone. Whether
+ * delete removes the item or sets a soft-delete status is the app's rule, applied by `deleteItem`.
  */
 export const itemEditMachine = setup({
   types: {
@@ -160,7 +160,6 @@ export const itemEditMachine = setup({
     isExisting: ({ context }) => context.primaryKey !== NEW_ITEM_KEY,
     hasEdits: ({ context }) => Object.keys(context.edits).length > 0,
     hasNoEdits: ({ context }) => Object.keys(context.edits).length === 0,
-    hasSoftDelete: ({ context }) => context.softDelete !== null,
     isNotFound: ({ event }) => 'error' in event && toCallError(event.error).code === ITEM_NOT_FOUND_CODE,
     savedToLeave: ({ context }) => context.saveMode === 'leave',
     savedToAdd: ({ context }) => context.saveMode === 'add',
@@ -173,8 +172,7 @@ export const itemEditMachine = setup({
     collection: input.collection,
     primaryKey: input.primaryKey,
     fields: input.fields,
-    softDelete: input.softDelete ?? null,
-    defaults: input.defaults ?? {},
+    defaults: presentValues(input.defaults ?? {}),
     savedValues: {},
     edits: {},
     saveMode: null,
@@ -189,7 +187,7 @@ export const itemEditMachine = setup({
         {
           guard: 'isNew',
           target: 'editing',
-          actions: assign(({ context }) => newItemStart(context.defaults)),
+          actions: assign(NEW_ITEM_START),
         },
         { target: 'loading' },
       ],
@@ -229,7 +227,7 @@ export const itemEditMachine = setup({
         STAGE: {
           actions: assign({
             edits: ({ context, event }) =>
-              stageValue(context.savedValues, context.edits, event.field, event.value),
+              stageValue(baselineOf(context), context.edits, event.field, event.value),
           }),
         },
         DELETE: { guard: 'isExisting', target: 'confirmingDelete' },
@@ -238,6 +236,11 @@ export const itemEditMachine = setup({
         pristine: {
           always: { guard: 'hasEdits', target: 'dirty' },
           on: {
+            SAVE: {
+              guard: 'isNew',
+              target: '#itemEdit.saving',
+              actions: assign({ saveMode: ({ event }) => event.mode, error: null }),
+            },
             LEAVE: {
               target: '#itemEdit.left',
               actions: { type: 'goTo', params: ({ event }) => ({ to: event.to }) },
@@ -285,7 +288,11 @@ export const itemEditMachine = setup({
                 primaryKey: NEW_ITEM_KEY,
                 values: copyValues(context.fields, context.savedValues, context.edits),
               }
-            : { collection: context.collection, primaryKey: context.primaryKey, values: context.edits },
+            : {
+                collection: context.collection,
+                primaryKey: context.primaryKey,
+                values: context.primaryKey === NEW_ITEM_KEY ? currentValues(context) : context.edits,
+              },
         onDone: [
           {
             guard: 'savedToLeave',
@@ -301,7 +308,7 @@ export const itemEditMachine = setup({
             target: 'editing',
             actions: [
               { type: 'notify', params: { notice: 'saved' as const } },
-              assign(({ context }) => newItemStart(context.defaults)),
+              assign(NEW_ITEM_START),
               {
                 type: 'goToItem',
                 params: ({ context }) => ({ collection: context.collection, primaryKey: NEW_ITEM_KEY }),
@@ -361,7 +368,7 @@ export const itemEditMachine = setup({
     confirmingDelete: {
       on: {
         CANCEL_DELETE: 'editing',
-        CONFIRM_DELETE: [{ guard: 'hasSoftDelete', target: 'softDeleting' }, { target: 'deleting' }],
+        CONFIRM_DELETE: 'deleting',
       },
     },
     deleting: {
@@ -374,36 +381,6 @@ export const itemEditMachine = setup({
           target: 'left',
           actions: [
             { type: 'notify', params: { notice: 'deleted' as const } },
-            { type: 'goToListing', params: ({ context }) => ({ collection: context.collection }) },
-          ],
-        },
-        onError: {
-          target: 'editing',
-          actions: [
-            { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-            {
-              type: 'notify',
-              params: ({ context }) => ({ notice: 'deleteFailed' as const, error: context.error }),
-            },
-          ],
-        },
-      },
-    },
-    softDeleting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'saveItem',
-        src: 'saveItem',
-        input: ({ context }) => ({
-          collection: context.collection,
-          primaryKey: context.primaryKey,
-          values: { [context.softDelete!.field]: context.softDelete!.value },
-        }),
-        onDone: {
-          target: 'left',
-          actions: [
-            { type: 'notify', params: { notice: 'deleted' as const } },
-            assign({ edits: {} }),
             { type: 'goToListing', params: ({ context }) => ({ collection: context.collection }) },
           ],
         },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { apiRootFrom, serializeParams, toApiError } from './client';
-import { buildPermissions } from '../state/permissions';
 
 describe('api client', () => {
   it('derives the API root from the page path', () => {
@@ -25,26 +24,5 @@ describe('api client', () => {
     expect([error.code, error.status, error.message]).toEqual([100, 404, 'Invalid user credentials']);
     expect(toApiError(new TypeError('Failed to fetch')).code).toBe(-1);
     expect(toApiError({ status: 502, data: '<html>' }).code).toBe(-1);
-  });
-});
-
-describe('permissions from /permissions/me', () => {
-  it('keeps $create apart and merges status rows', () => {
-    const map = buildPermissions([
-      {
-        collection: 'articles',
-        status: 'published',
-        read: 'full',
-        update: 'none',
-        read_field_blacklist: 'a,b',
-      },
-      { collection: 'articles', status: 'draft', read: 'mine', update: 'mine', read_field_blacklist: ['b'] },
-      { collection: 'articles', status: '$create', create: 'full', status_blacklist: 'published' },
-    ]);
-    expect(map.articles.read).toBe('full');
-    expect(map.articles.update).toBe('mine');
-    expect(map.articles.read_field_blacklist).toEqual(['b']);
-    expect(map.articles.$create?.status_blacklist).toEqual(['published']);
-    expect(Object.keys(map.articles.statuses ?? {})).toEqual(['published', 'draft']);
   });
 });

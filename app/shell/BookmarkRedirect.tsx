@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useAppData, useNotify } from '../state/hooks';
 import { saveListingPreset, loadListingPreset } from '../state/presets';
-import { collectionHref } from '../routes';
+import { bookmarkHref, collectionHref } from '../paths';
 import { useT } from '../i18n';
 import { FullPageLoader } from './FullPageLoader';
 
@@ -31,7 +31,7 @@ export function BookmarkRedirect({ collection, id }: { collection: string; id: s
         if (cancelled) return;
         update((d) => ({ ...d, presets: { ...d.presets, [collection]: saved } }));
       }
-      if (!cancelled) navigate(`${collectionHref(data.project, collection)}?b=${id}`, { replace: true });
+      if (!cancelled) navigate(bookmarkHref(data.project, collection, id), { replace: true });
     })().catch((error: unknown) => {
       notify({
         title: t('errors.something_went_wrong'),

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { useT } from '../i18n';
-import { useAppData } from '../state/hooks';
+import { useAppData, usePermissionModel } from '../state/hooks';
 import { Icon } from './Icon';
 import { moduleBarLinks } from './menus';
 
@@ -21,7 +21,7 @@ export function ModuleBar() {
   const t = useT();
   const { data } = useAppData();
   const [path] = useLocation();
-  const links = moduleBarLinks(data);
+  const links = moduleBarLinks(data, usePermissionModel());
   const name = [data.user.first_name, data.user.last_name].filter(Boolean).join(' ') || data.user.email;
   const initials = name
     .split(/\s+/)

@@ -1,10 +1,11 @@
 import { Link, useLocation } from 'wouter';
-import { useT } from '../i18n';
-import { useAppData } from '../state/hooks';
+import { useLocale, useT } from '../i18n';
+import { useAppData, usePermissionModel } from '../state/hooks';
 import { useProjects } from '../state/projects';
-import { collectionHref } from '../routes';
+import { collectionHref } from '../paths';
 import { Icon } from './Icon';
-import { navigationGroups, titleOf } from './menus';
+import { navigationGroups } from './menus';
+import { collectionName } from '../names';
 import { signalStrength, useLatency } from './latency';
 
 function SignalBars({ strength, label }: { strength: number; label: string }) {
@@ -69,7 +70,10 @@ export function NavSidebar() {
   const t = useT();
   const { data } = useAppData();
   const [path] = useLocation();
-  const groups = navigationGroups(data);
+  const { locale } = useLocale();
+  const groups = navigationGroups(data, usePermissionModel(), (meta) =>
+    collectionName(meta.collection, meta, locale),
+  );
   const empty = groups.every((g) => g.collections.length === 0);
   return (
     <aside className="nav-sidebar" aria-label={t('nav.title')}>
@@ -93,7 +97,7 @@ export function NavSidebar() {
                         aria-current={active ? 'page' : undefined}
                       >
                         <Icon name="box" size={18} />
-                        <span>{titleOf(collection.collection)}</span>
+                        <span>{collectionName(collection.collection, collection, locale)}</span>
                       </Link>
                     </li>
                   );

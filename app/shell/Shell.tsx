@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { useT } from '../i18n';
-import { useAppData } from '../state/hooks';
+import { useAppData, usePermissionModel } from '../state/hooks';
 import { ping } from '../state/hydrate';
-import { isItemDetailPath, PrivateRoutes } from '../routes';
+import { PrivateRoutes } from '../routes';
+import { collectionHref, isItemDetailPath } from '../paths';
 import { NotFoundPage } from '../screens/errors/NotFoundPage';
 import { ShellContext, type ShellState } from './shell-context';
 import { ModuleBar } from './ModuleBar';
 import { NavSidebar } from './NavSidebar';
-import { canSeeActivity } from './menus';
 import { useLatency } from './latency';
 import { FullPageLoader } from './FullPageLoader';
 import { ExtensionModulePage } from './ExtensionModulePage';
@@ -44,6 +44,7 @@ function useNavigationEffects(path: string) {
 export function Shell() {
   const t = useT();
   const { data } = useAppData();
+  const permissions = usePermissionModel();
   const [path] = useLocation();
   const [navOpen, setNavOpen] = useState(false);
   const [infoOpen, setInfoOpen] = useState(
@@ -63,9 +64,11 @@ export function Shell() {
       infoOpen,
       setNavOpen,
       setInfoOpen,
-      activityHref: canSeeActivity(data) ? `/${data.project}/activity` : null,
+      activityHref: permissions.mayBrowse('directus_activity')
+        ? collectionHref(data.project, 'directus_activity')
+        : null,
     }),
-    [navOpen, infoOpen, data],
+    [navOpen, infoOpen, data, permissions],
   );
 
   return (

@@ -1,4 +1,4 @@
-import { isPublicPath } from '../routes';
+import { isPublicPath } from '../paths';
 import type { ProjectsState } from '../state/projects';
 
 export type GuardDecision =

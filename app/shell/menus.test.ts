@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildPermissions } from '../state/permissions';
+import { buildPermissions } from '../permissions/rows';
+import { permissionModelOf } from '../state/hooks';
 import type { AppData, CollectionMeta } from '../state/types';
-import { canSeeActivity, moduleBarLinks, navigationGroups, visibleCollections } from './menus';
+import { moduleBarLinks, navigationGroups } from './menus';
 
 const meta = (collection: string, extra: Partial<CollectionMeta> = {}): CollectionMeta => ({
   collection,
@@ -50,12 +51,22 @@ describe('module bar', () => {
     const d = data({
       permissions: buildPermissions([row('directus_files', 'full'), row('directus_users', 'none')]),
     });
-    expect(moduleBarLinks(d).map((l) => l.id)).toEqual(['collections', 'files', 'help']);
+    expect(moduleBarLinks(d, permissionModelOf(d)).map((l) => l.id)).toEqual([
+      'collections',
+      'files',
+      'help',
+    ]);
   });
 
   it('shows everything, settings last, to admins', () => {
     const d = data({ admin: true, permissions: null });
-    expect(moduleBarLinks(d).map((l) => l.id)).toEqual(['collections', 'users', 'files', 'help', 'settings']);
+    expect(moduleBarLinks(d, permissionModelOf(d)).map((l) => l.id)).toEqual([
+      'collections',
+      'users',
+      'files',
+      'help',
+      'settings',
+    ]);
   });
 
   it("replaces the defaults with the role's module listing", () => {
@@ -74,7 +85,7 @@ describe('module bar', () => {
         },
       },
     });
-    expect(moduleBarLinks(d).map((l) => [l.label, l.href])).toEqual([
+    expect(moduleBarLinks(d, permissionModelOf(d)).map((l) => [l.label, l.href])).toEqual([
       ['Reports', '/demo/ext/reports'],
       ['modules.settings', '/demo/settings'],
     ]);
@@ -86,21 +97,12 @@ describe('module bar', () => {
       permissions: null,
       modules: [{ id: 'reports', name: 'Reports', icon: 'box' }],
     });
-    expect(moduleBarLinks(d).map((l) => l.id)).toContain('ext-reports');
-  });
-
-  it('shows the activity link only when activity read is not none', () => {
-    expect(canSeeActivity(data({ permissions: buildPermissions([row('directus_activity', 'mine')]) }))).toBe(
-      true,
-    );
-    expect(canSeeActivity(data({ permissions: buildPermissions([row('directus_activity', 'none')]) }))).toBe(
-      false,
-    );
+    expect(moduleBarLinks(d, permissionModelOf(d)).map((l) => l.id)).toContain('ext-reports');
   });
 });
 
 describe('navigation', () => {
-  it('lists readable, visible, managed user collections, sorted', () => {
+  it('lists the collections the permission model shows', () => {
     const d = data({
       permissions: buildPermissions([
         row('zebras', 'full'),
@@ -113,7 +115,8 @@ describe('navigation', () => {
         row('drafts', 'role', 'draft'),
       ]),
     });
-    expect(visibleCollections(d).map((c) => c.collection)).toEqual(['articles', 'drafts', 'zebras']);
+    const [group] = navigationGroups(d, permissionModelOf(d), (m) => m.collection);
+    expect(group.collections.map((c) => c.collection)).toEqual(['articles', 'drafts', 'zebras']);
   });
 
   it("groups links by the role's collection listing", () => {
@@ -135,8 +138,11 @@ describe('navigation', () => {
         },
       },
     });
-    expect(navigationGroups(d).map((g) => [g.name, g.collections.map((c) => c.collection)])).toEqual([
-      ['Content', ['zebras']],
-    ]);
+    expect(
+      navigationGroups(d, permissionModelOf(d), (m) => m.collection).map((g) => [
+        g.name,
+        g.collections.map((c) => c.collection),
+      ]),
+    ).toEqual([['Content', ['zebras']]]);
   });
 });

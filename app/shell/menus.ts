@@ -1,4 +1,5 @@
-import { permissionFor } from '../state/permissions';
+import { collectionHref, collectionsHref, settingsHref } from '../paths';
+import type { PermissionModel } from '../permissions/model';
 import type { AppData, CollectionGroup, CollectionMeta, ModuleLink } from '../state/types';
 
 export const HELP_URL = 'https://github.com/directus/v8-archive';
@@ -13,19 +14,14 @@ export interface ModuleBarLink {
   external?: boolean;
 }
 
-function canRead(data: Pick<AppData, 'permissions' | 'admin'>, collection: string): boolean {
-  const permission = permissionFor(data.permissions, collection, data.admin);
-  if (permission.read !== 'none') return true;
-  return Object.values(permission.statuses ?? {}).some((row) => row.read !== 'none');
-}
-
 /**
  * The module bar's links (spec §2 Shell, §6): the defaults — collections, user directory (hidden without
  * user read), file library (hidden without file read), help and docs, extension modules — or the role's
  * module_listing in their place; admin settings appended for admins.
  */
 export function moduleBarLinks(
-  data: Pick<AppData, 'project' | 'user' | 'admin' | 'permissions' | 'modules'>,
+  data: Pick<AppData, 'project' | 'user' | 'admin' | 'modules'>,
+  permissions: PermissionModel,
 ): ModuleBarLink[] {
   const p = data.project;
   const role = typeof data.user.role === 'object' ? data.user.role : null;
@@ -48,14 +44,30 @@ export function moduleBarLinks(
         id: 'collections',
         label: 'modules.collections',
         translate: true,
-        href: `/${p}/collections`,
+        href: collectionsHref(p),
         icon: 'collections',
       },
-      ...(canRead(data, 'directus_users')
-        ? [{ id: 'users', label: 'modules.users', translate: true, href: `/${p}/users`, icon: 'users' }]
+      ...(permissions.mayBrowse('directus_users')
+        ? [
+            {
+              id: 'users',
+              label: 'modules.users',
+              translate: true,
+              href: collectionHref(p, 'directus_users'),
+              icon: 'users',
+            },
+          ]
         : []),
-      ...(canRead(data, 'directus_files')
-        ? [{ id: 'files', label: 'modules.files', translate: true, href: `/${p}/files`, icon: 'files' }]
+      ...(permissions.mayBrowse('directus_files')
+        ? [
+            {
+              id: 'files',
+              label: 'modules.files',
+              translate: true,
+              href: collectionHref(p, 'directus_files'),
+              icon: 'files',
+            },
+          ]
         : []),
       { id: 'help', label: 'modules.help', translate: true, href: HELP_URL, icon: 'help', external: true },
       ...data.modules
@@ -74,40 +86,11 @@ export function moduleBarLinks(
       id: 'settings',
       label: 'modules.settings',
       translate: true,
-      href: `/${p}/settings`,
+      href: settingsHref(p),
       icon: 'settings',
     });
   }
   return links;
-}
-
-/** Whether the activity link shows (activity read is not none). */
-export function canSeeActivity(data: Pick<AppData, 'permissions' | 'admin'>): boolean {
-  return canRead(data, 'directus_activity');
-}
-
-/** "blog_posts" → "Blog Posts". */
-export function titleOf(name: string): string {
-  return name
-    .replace(/^directus_/, '')
-    .split(/[_\s-]+/)
-    .filter(Boolean)
-    .map((word) => word[0].toUpperCase() + word.slice(1))
-    .join(' ');
-}
-
-/**
- * The collections a user sees in the navigation (spec §6): not hidden, managed, not a system collection,
- * with some read access (for workflow collections, any status with read other than none).
- */
-export function visibleCollections(
-  data: Pick<AppData, 'schema' | 'permissions' | 'admin'>,
-): CollectionMeta[] {
-  return Object.values(data.schema.collections)
-    .filter(
-      (c) => !c.hidden && c.managed && !c.collection.startsWith('directus_') && canRead(data, c.collection),
-    )
-    .sort((a, b) => titleOf(a.collection).localeCompare(titleOf(b.collection)));
 }
 
 export interface NavGroup {
@@ -117,9 +100,11 @@ export interface NavGroup {
 
 /** The role's collection_listing groups (only visible collections), or one sorted flat group. */
 export function navigationGroups(
-  data: Pick<AppData, 'schema' | 'permissions' | 'admin' | 'user'>,
+  data: Pick<AppData, 'user'>,
+  permissions: PermissionModel,
+  nameOf: (meta: CollectionMeta) => string,
 ): NavGroup[] {
-  const visible = visibleCollections(data);
+  const visible = permissions.visibleCollections(nameOf);
   const role = typeof data.user.role === 'object' ? data.user.role : null;
   const listing = Array.isArray(role?.collection_listing)
     ? (role!.collection_listing as CollectionGroup[])

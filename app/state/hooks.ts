@@ -2,9 +2,10 @@ import { useCallback, useContext, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/client';
 import type { DefinitionRegistry } from '../../engine/registry/registry';
 import { AppDataContext, NotifyContext, type AppDataStore } from './context';
-import { permissionFor } from './permissions';
+import { PermissionModel } from '../permissions/model';
+import { roleIdOf } from './presets';
 import { loadListingPreset, saveListingPreset } from './presets';
-import type { CollectionPermission, CurrentUser, Preset, Schema } from './types';
+import type { AppData, CurrentUser, Preset, Schema } from './types';
 
 /** The hydrated data of the current project; only inside the private part of the app. */
 export function useAppData(): AppDataStore {
@@ -33,9 +34,25 @@ export function useSchema(): Schema {
   return useAppData().data.schema;
 }
 
-export function usePermissions(collection: string): CollectionPermission {
-  const { data } = useAppData();
-  return permissionFor(data.permissions, collection, data.admin);
+const models = new WeakMap<AppData, PermissionModel>();
+
+/** The permission model of the hydrated data (one per data version). */
+export function permissionModelOf(data: AppData): PermissionModel {
+  let model = models.get(data);
+  if (!model) {
+    model = new PermissionModel(
+      data.admin ? null : (data.permissions ?? {}),
+      { id: Number(data.user.id), role: roleIdOf(data.user), admin: data.admin },
+      data.schema,
+    );
+    models.set(data, model);
+  }
+  return model;
+}
+
+/** What the caller may do (spec §6): every screen asks this one model. */
+export function usePermissionModel(): PermissionModel {
+  return permissionModelOf(useAppData().data);
 }
 
 export function useSettings(): Record<string, any> {

@@ -7,7 +7,7 @@ import type {
 import { createCoreRegistry } from '../../engine/registry/core-registry';
 import { loadExtensionModules, type RegistryProblem } from '../../engine/registry/registry';
 import { ApiRequestError, type ApiClient } from '../api/client';
-import { buildPermissions } from './permissions';
+import { buildPermissions } from '../permissions/rows';
 import { loadBookmarks } from './presets';
 import type { AppData, CollectionMeta, CurrentUser, RelationRow, Schema } from './types';
 
@@ -95,7 +95,8 @@ export function keyCollections(rows: Record<string, any>[]): Record<string, Coll
       ...row,
       collection: row.collection,
       hidden: flag(row.hidden),
-      managed: row.managed === undefined ? true : flag(row.managed),
+      // `managed` is true unless the row says otherwise (a missing or null value counts as managed).
+      managed: row.managed === undefined || row.managed === null ? true : flag(row.managed),
       single: flag(row.single),
       note: row.note ?? null,
       icon: row.icon ?? null,

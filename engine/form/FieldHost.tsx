@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react';
-import { useController, type Control } from 'react-hook-form';
 import { IconButton } from '../../ui';
 import type { FieldDefinition, FieldWidth } from '../types';
 import type { DefinitionRegistry } from '../registry/registry';
@@ -10,7 +9,8 @@ import { InterfaceBoundary } from './InterfaceBoundary';
 
 export interface FieldHostProps {
   field: FieldDefinition;
-  control: Control<Record<string, unknown>>;
+  /** The field's current value. */
+  value: unknown;
   registry: DefinitionRegistry;
   width: FieldWidth;
   readonly: boolean;
@@ -39,7 +39,6 @@ function asText(value: unknown): string {
 /** One field of the form: label, required star, the bound interface, note and field actions. */
 export function FieldHost(props: FieldHostProps) {
   const { field, registry } = props;
-  const { field: controller } = useController({ name: field.field, control: props.control });
   const requested = useMemo(() => registry.resolveInterface(field.interface), [registry, field.interface]);
   // A missing interface of long text is stood in for by a textarea: a one-line input would drop
   // the line breaks of the value as soon as it is edited.
@@ -76,23 +75,20 @@ export function FieldHost(props: FieldHostProps) {
   // lists and objects (relations, JSON, translations) are shown read-only instead.
   const structuredValue =
     STRUCTURED_TYPES.has(String(field.type).toLowerCase()) ||
-    (controller.value !== null && typeof controller.value === 'object');
+    (props.value !== null && typeof props.value === 'object');
   const readOnlyStandIn = resolved.fallback && structuredValue;
   const disabled = props.readonly || blocked || bound.disabled === true || readOnlyStandIn;
   const isAlias = String(field.type).toLowerCase() === 'alias';
   const defaultValue = parseDefaultValue(field);
-  const actions = fieldActionState(controller.value, defaultValue, props.initialValue);
-  const set = (value: unknown) => {
-    controller.onChange(value);
-    props.onValueChange(field.field, value);
-  };
+  const actions = fieldActionState(props.value, defaultValue, props.initialValue);
+  const set = (value: unknown) => props.onValueChange(field.field, value);
 
   const Interface = resolved.Component;
   const fallback = registry.resolveInterface(null);
   const interfaceProps = {
     ...bound,
     id,
-    value: readOnlyStandIn ? asText(controller.value) : controller.value,
+    value: readOnlyStandIn ? asText(props.value) : props.value,
     onChange: set,
     disabled,
     required: isOn(field.required),

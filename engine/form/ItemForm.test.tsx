@@ -3,6 +3,9 @@ import { render, screen, within, cleanup } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FieldDefinition } from '../types';
 import { createCoreRegistry } from '../registry/core-registry';
+import { useState } from 'react';
+import { stageValue } from '../../machines/item-edit.machine';
+import { defaultValues } from './rules';
 import { ItemForm, type ItemFormProps } from './ItemForm';
 
 afterEach(cleanup);
@@ -25,13 +28,39 @@ const fields: FieldDefinition[] = [
   { field: 'featured', type: 'boolean', interface: 'switch', default_value: '1' },
 ];
 
-function renderForm(props: Partial<ItemFormProps> = {}) {
-  const onStage = vi.fn();
-  const registry = createCoreRegistry();
-  render(
+interface HostProps extends Omit<Partial<ItemFormProps>, 'onStage' | 'values' | 'baseline'> {
+  savedValues?: Record<string, unknown>;
+  /** Receives the staged values after every change. */
+  onEdits: (edits: Record<string, unknown>) => void;
+}
+
+/** Owns the staged values the way the item page's machine does, with its staging rule. */
+function StagingHost({ savedValues, onEdits, ...props }: HostProps) {
+  const formFieldList = props.fields ?? fields;
+  const baseline = props.newItem ? defaultValues(formFieldList) : (savedValues ?? {});
+  const [edits, setEdits] = useState<Record<string, unknown>>({});
+  return (
     <ItemForm
-      fields={fields}
-      registry={registry}
+      fields={formFieldList}
+      registry={props.registry ?? createCoreRegistry()}
+      {...props}
+      values={{ ...baseline, ...edits }}
+      baseline={baseline}
+      onStage={(field, value) =>
+        setEdits((current) => {
+          const next = stageValue(baseline, current, field, value);
+          onEdits(next);
+          return next;
+        })
+      }
+    />
+  );
+}
+
+function renderForm(props: Partial<HostProps> = {}) {
+  const onStage = vi.fn();
+  render(
+    <StagingHost
       savedValues={{
         id: 1,
         title: 'Hello',
@@ -43,8 +72,8 @@ function renderForm(props: Partial<ItemFormProps> = {}) {
         featured: false,
       }}
       permissions={{ read_field_blacklist: ['secret'], write_field_blacklist: 'locked' }}
-      onStage={onStage}
       {...props}
+      onEdits={onStage}
     />,
   );
   return { onStage, user: userEvent.setup() };
@@ -190,11 +219,11 @@ describe('ItemForm', () => {
     const definition = registry.getInterface('text-input')!;
     const onStage = vi.fn();
     render(
-      <ItemForm
+      <StagingHost
         fields={definition.options}
         registry={registry}
         newItem
-        onStage={onStage}
+        onEdits={onStage}
         idPrefix="options"
       />,
     );

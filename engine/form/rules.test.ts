@@ -7,8 +7,6 @@ import {
   layoutWidths,
   optionsWithDefaults,
   parseDefaultValue,
-  stageValue,
-  unstage,
 } from './rules';
 
 const f = (field: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
@@ -102,21 +100,10 @@ describe('which fields a form shows', () => {
   });
 });
 
-describe('field actions and staging', () => {
+describe('field actions', () => {
   it('disables each action when it would change nothing', () => {
     expect(fieldActionState(null, null, null)).toEqual({ clear: false, reset: false, undo: false });
     expect(fieldActionState('x', 'x', 'y')).toEqual({ clear: true, reset: false, undo: true });
     expect(fieldActionState(['a'], ['a'], ['a'])).toEqual({ clear: true, reset: false, undo: false });
-  });
-
-  it('stages only what differs from the saved item; staging the saved value unstages it', () => {
-    const saved = { title: 'A', tags: ['x'] };
-    let edits = stageValue(saved, {}, 'title', 'B');
-    expect(edits).toEqual({ title: 'B' });
-    edits = stageValue(saved, edits, 'tags', ['x']);
-    expect(edits).toEqual({ title: 'B' });
-    edits = stageValue(saved, edits, 'title', 'A');
-    expect(edits).toEqual({});
-    expect(unstage({ a: 1, b: 2 }, 'a')).toEqual({ b: 2 });
   });
 });

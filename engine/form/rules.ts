@@ -1,3 +1,4 @@
+import { dequal } from 'dequal';
 import type { FieldDefinition, FieldPermissions, FieldWidth, InterfaceDefinition } from '../types';
 
 /** directus_fields flags arrive as true/false, 1/0 or '1'/'0'. */
@@ -110,19 +111,6 @@ export function layoutWidths(fields: FieldDefinition[]): Map<string, FieldWidth>
   return widths;
 }
 
-/** Deep equality for JSON values (staged values are compared with the saved item). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a as object);
-  const kb = Object.keys(b as object);
-  if (ka.length !== kb.length) return false;
-  return ka.every((key) =>
-    sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-  );
-}
-
 export interface FieldActionState {
   /** Set the value to null. */
   clear: boolean;
@@ -140,30 +128,7 @@ export function fieldActionState(
 ): FieldActionState {
   return {
     clear: current !== null && current !== undefined,
-    reset: !sameValue(current ?? null, defaultValue ?? null),
-    undo: !sameValue(current ?? null, initial ?? null),
+    reset: !dequal(current ?? null, defaultValue ?? null),
+    undo: !dequal(current ?? null, initial ?? null),
   };
-}
-
-/**
- * Stages a value: the edits keep only what differs from the saved item, so staging the saved
- * value again removes the field from the edits.
- */
-export function stageValue(
-  saved: Record<string, unknown>,
-  edits: Record<string, unknown>,
-  field: string,
-  value: unknown,
-): Record<string, unknown> {
-  const next = { ...edits };
-  if (sameValue(saved[field] ?? null, value ?? null)) delete next[field];
-  else next[field] = value;
-  return next;
-}
-
-/** Removes a field from the edits (batch mode, deactivating a field). */
-export function unstage(edits: Record<string, unknown>, field: string): Record<string, unknown> {
-  const next = { ...edits };
-  delete next[field];
-  return next;
 }

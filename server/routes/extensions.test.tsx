@@ -2,6 +2,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
+import { useState } from 'react';
 import { render, screen, cleanup } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN, startTestServer, type TestServer } from '../../tests/helpers/server';
@@ -140,18 +141,26 @@ describe('GET /interfaces, /layouts, /modules', () => {
     const registry = createCoreRegistry();
     expect(registry.addDefinitions('interface', data)).toEqual([]);
     const onStage = vi.fn();
-    render(
-      <ItemForm
-        registry={registry}
-        fields={[{ field: 'code', type: 'string', interface: 'code-input', options: { max: 5 } }]}
-        savedValues={{ code: null }}
-        onStage={onStage}
-      />,
-    );
+    function Form() {
+      const [values, setValues] = useState<Record<string, unknown>>({ code: null });
+      return (
+        <ItemForm
+          registry={registry}
+          fields={[{ field: 'code', type: 'string', interface: 'code-input', options: { max: 5 } }]}
+          values={values}
+          baseline={{ code: null }}
+          onStage={(field, value) => {
+            setValues((current) => ({ ...current, [field]: value }));
+            onStage(field, value);
+          }}
+        />
+      );
+    }
+    render(<Form />);
     const input = screen.getByRole('textbox', { name: 'Code' }) as HTMLInputElement;
     expect(input.placeholder).toBe('AB-1234');
     expect(input.maxLength).toBe(5);
     await userEvent.setup().type(input, 'XY-42');
-    expect(onStage).toHaveBeenLastCalledWith({ code: 'XY-42' });
+    expect(onStage).toHaveBeenLastCalledWith('code', 'XY-42');
   });
 });

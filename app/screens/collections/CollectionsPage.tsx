@@ -3,12 +3,11 @@ import { useLocation } from 'wouter';
 import { Table, type TableColumn } from '../../../ui';
 import { useLocale, useT } from '../../i18n';
 import { Page } from '../../shell/Page';
-import { useAppData, useProjectKey, useSchema } from '../../state/hooks';
-import { permissionFor } from '../../state/permissions';
+import { collectionHref } from '../../paths';
+import { collectionName } from '../../names';
+import { usePermissionModel, useProjectKey } from '../../state/hooks';
 import type { CollectionMeta } from '../../state/types';
-import { collectionName } from '../listing/collection-name';
 import { ListingState } from '../listing/ListingState';
-import { visibleCollections } from './visible-collections';
 import './collections.css';
 
 const isOn = (value: unknown) => value === true || value === 1 || value === '1';
@@ -18,16 +17,12 @@ export default function CollectionsPage() {
   const t = useT();
   const { locale } = useLocale();
   const project = useProjectKey();
-  const schema = useSchema();
-  const { data } = useAppData();
+  const permissions = usePermissionModel();
   const [, navigate] = useLocation();
 
   const rows = useMemo(
-    () =>
-      visibleCollections(schema.collections, (collection) =>
-        permissionFor(data.permissions, collection, data.admin),
-      ),
-    [schema.collections, data.permissions, data.admin],
+    () => permissions.visibleCollections((meta) => collectionName(meta.collection, meta, locale)),
+    [permissions, locale],
   );
   const columns: TableColumn[] = [
     { key: 'collection', label: t('browse.collection'), width: 260 },
@@ -35,7 +30,7 @@ export default function CollectionsPage() {
   ];
   // A single collection opens its item: the listing route sends it on (spec §2).
   const open = useCallback(
-    (meta: CollectionMeta) => navigate(`/${project}/collections/${meta.collection}`),
+    (meta: CollectionMeta) => navigate(collectionHref(project, meta.collection)),
     [navigate, project],
   );
 
@@ -63,7 +58,7 @@ export default function CollectionsPage() {
             column.key === 'collection' ? (
               <a
                 className="collections-page__name"
-                href={`#/${project}/collections/${meta.collection}`}
+                href={`#${collectionHref(project, meta.collection)}`}
                 onClick={(event) => event.stopPropagation()}
               >
                 {collectionName(meta.collection, meta, locale)}

@@ -23,8 +23,8 @@ export interface ItemInfoProps {
   primaryKey: string | null;
   canReadActivity: boolean;
   canComment: boolean;
-  /** Changes after every save, so the activity reloads. */
-  version: number;
+  /** Changes after every load and save (the saved item), so the activity reloads. */
+  version: unknown;
 }
 
 const typeOf = (field: FieldDefinition) => String(field.type).toLowerCase();
@@ -110,7 +110,7 @@ function ActivityList(props: {
   collection: string;
   primaryKey: string;
   canComment: boolean;
-  version: number;
+  version: unknown;
 }) {
   const { api, collection, primaryKey } = props;
   const t = useT();

@@ -363,6 +363,30 @@ describe('ItemPage: status blacklist', () => {
   });
 });
 
+describe('ItemPage: statuses of a new item', () => {
+  it('offers only the statuses the role may create items in (no 403 after picking Published)', async () => {
+    const none = {
+      ...FULL_PERMISSION,
+      create: 'none' as const,
+      update: 'none' as const,
+      delete: 'none' as const,
+    };
+    const editor: CollectionPermission = {
+      ...FULL_PERMISSION,
+      statuses: {
+        draft: { ...FULL_PERMISSION, update: 'mine', delete: 'none', status_blacklist: ['published'] },
+        published: none,
+        deleted: { ...none, read: 'none' },
+      },
+    };
+    setup({ primaryKey: '+', permissions: { articles: editor } });
+    await screen.findByRole('textbox', { name: 'Title' });
+    expect(screen.getByRole('radio', { name: 'Draft' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Published' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Deleted' })).toBeNull();
+  });
+});
+
 describe('ItemPage: batch edit', () => {
   it('sends only the activated fields to every selected item at once', async () => {
     const { user, calls, location } = setup({

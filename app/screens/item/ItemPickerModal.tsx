@@ -9,7 +9,7 @@ import { renderTemplate, templateFields } from '../../../engine/templates/render
 import { useT } from '../../i18n';
 import { Modal } from './Modal';
 import { ItemIcon } from './icons';
-import { itemsPath } from './item-services';
+import { itemsPath } from '../../paths';
 
 /** Spec §9: the picker fetches 200 per page, offers more when exactly 200 came back, searches after 850 ms. */
 export const PICKER_PAGE_SIZE = 200;

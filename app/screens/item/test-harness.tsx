@@ -4,7 +4,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { vi } from 'vitest';
 import { ApiRequestError, type ApiClient, type Envelope, type Params } from '../../api/client';
 import { AppDataContext, NotifyContext, type AppDataStore } from '../../state/context';
-import { FULL_PERMISSION } from '../../state/permissions';
+import { FULL_PERMISSION } from '../../permissions/rows';
 import type { AppData, CollectionPermission, Schema } from '../../state/types';
 import { createCoreRegistry } from '../../../engine/registry/core-registry';
 

@@ -332,6 +332,86 @@ describe('buttons by permission', () => {
   });
 });
 
+describe('defects fixed by one permission model and one delete rule', () => {
+  const reader = (extra: Partial<PermissionRow> = {}): PermissionRow => ({
+    create: 'none',
+    read: 'full',
+    update: 'none',
+    delete: 'none',
+    comment: 'none',
+    explain: 'none',
+    read_field_blacklist: [],
+    write_field_blacklist: [],
+    status_blacklist: [],
+    ...extra,
+  });
+  const softDeleting = collectionMeta('articles', {
+    status_mapping: {
+      published: { name: 'Published', value: 'published' },
+      deleted: { name: 'Deleted', value: 'deleted', soft_delete: true },
+    },
+  });
+
+  it('deleting from a soft-delete collection sets the status instead of removing the items', async () => {
+    const client = api((call) => (call.method === 'patch' ? { data: [] } : listAnswer(articles(1, 3))));
+    renderListing({ api: client, collections: [softDeleting, collections[1]], fields });
+    await waitFor(() => expect(state()).toBe('loaded'));
+    const user = userEvent.setup();
+    const boxes = screen.getAllByRole('checkbox', { name: 'Select item' });
+    await user.click(boxes[0]);
+    await user.click(boxes[1]);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).queryByText(/cannot be undone/)).toBeNull();
+    expect(within(dialog).getByText(/Their status becomes “deleted”/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(client.callsTo('patch', 'items/articles/1,2')).toHaveLength(1));
+    expect(client.callsTo('patch', 'items/articles/1,2')[0].body).toEqual({ status: 'deleted' });
+    expect(client.callsTo('delete', 'items')).toHaveLength(0);
+  });
+
+  it('shows no drag handles to a role that cannot update the sort field', async () => {
+    const items = [
+      { id: 1, sort: 1, name: 'A' },
+      { id: 2, sort: 2, name: 'B' },
+    ];
+    renderListing(
+      {
+        api: api(() => listAnswer(items)),
+        collections,
+        fields,
+        admin: false,
+        permissions: { categories: reader() },
+      },
+      'categories',
+    );
+    await waitFor(() => expect(state()).toBe('loaded'));
+    expect(screen.queryAllByRole('button', { name: /drag/i })).toHaveLength(0);
+    expect(document.querySelector('[draggable="true"]')).toBeNull();
+  });
+
+  it('judges role-level rights by the owner role: a role mate item yes, another role no', async () => {
+    const items = [
+      { id: 1, status: 'published', title: 'Mate', owner: { id: 8, role: 3 } },
+      { id: 2, status: 'published', title: 'Stranger', owner: { id: 9, role: 4 } },
+    ];
+    renderListing({
+      api: api(() => listAnswer(items)),
+      collections,
+      fields,
+      admin: false,
+      permissions: { articles: reader({ delete: 'role' }) },
+    });
+    await waitFor(() => expect(state()).toBe('loaded'));
+    const user = userEvent.setup();
+    const boxes = screen.getAllByRole('checkbox', { name: 'Select item' });
+    await user.click(boxes[0]);
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', false);
+    await user.click(boxes[1]);
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', true);
+  });
+});
+
 describe('search and filters', () => {
   it('sends the search and filters 300 ms after typing and keeps them in the preset', async () => {
     const client = api(() => listAnswer(articles(1, 2)));

@@ -1,35 +1,41 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ListView } from '../../../engine/list/ListView';
-import { buildListQuery, primaryKeyOf, resolveViewOptions } from '../../../engine/list/build-query';
+import { primaryKeyOf, resolveViewOptions } from '../../../engine/list/build-query';
 import { sortFieldOf } from '../../../engine/list/TabularLayout';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { useLocale, useT } from '../../i18n';
-import { itemHref } from '../../routes';
+import { firstItemKey } from '../../api/items';
+import { collectionName } from '../../names';
+import {
+  collectionsHref,
+  isSystemCollection,
+  itemHref,
+  itemsPath,
+  NEW_ITEM_KEY,
+  resolveCollection,
+} from '../../paths';
+import { useReportProblem } from '../../shell/problems';
 import { Page } from '../../shell/Page';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import {
   useApi,
-  useCurrentUser,
-  useIsAdmin,
-  useNotify,
-  usePermissions,
+  usePermissionModel,
   useProjectKey,
   useRegistry,
   useSchema,
   useSettings,
 } from '../../state/hooks';
-import { roleIdOf } from '../../state/presets';
 import type { CollectionMeta } from '../../state/types';
-import { collectionName } from './collection-name';
-import { isSystemCollection, itemsPath, resolveCollection } from './collection-paths';
 import { ConfirmDialog } from './ConfirmDialog';
-import { filterableFields, isActiveFilter } from './filters';
-import { addButton, batchButton, deleteButton, permissionFields, type Caller } from './listing-permissions';
-import { ListingIcon } from './ListingIcon';
+import { filterableFields } from './filters';
+import { ListingActions } from './ListingActions';
 import { ListingState } from './ListingState';
-import { reorderItems, type Item } from './manual-sort';
+import type { Item } from './manual-sort';
 import { SearchFilter } from './SearchFilter';
+import { useDeleteItems } from './use-delete-items';
+import { useListingParams } from './use-listing-params';
+import { useManualSort } from './use-manual-sort';
 import { useItemList } from './useItemList';
 import { useListingView, type ListingView } from './useListingView';
 import { ViewOptions } from './ViewOptions';
@@ -64,19 +70,15 @@ function SingleRedirect({ collection, fields }: { collection: string; fields: Fi
   const t = useT();
   useEffect(() => {
     let cancelled = false;
-    const primaryKey = primaryKeyOf(fields);
-    api
-      .get<Item[]>(itemsPath(collection), { fields: primaryKey, limit: 1 })
-      .then(
-        (response) => {
-          const first = Array.isArray(response.data) ? response.data[0] : undefined;
-          return first?.[primaryKey] ?? 1;
-        },
-        () => 1,
-      )
-      .then((key) => {
-        if (!cancelled) navigate(itemHref(project, collection, String(key)), { replace: true });
-      });
+    // Its item, else a new one: the first save creates the single item.
+    firstItemKey(api, collection, fields).then(
+      (key) => {
+        if (!cancelled) navigate(itemHref(project, collection, key ?? NEW_ITEM_KEY), { replace: true });
+      },
+      () => {
+        if (!cancelled) navigate(itemHref(project, collection, NEW_ITEM_KEY), { replace: true });
+      },
+    );
     return () => {
       cancelled = true;
     };
@@ -102,21 +104,18 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
   const t = useT();
   const { locale } = useLocale();
   const project = useProjectKey();
-  const permission = usePermissions(collection);
-  const admin = useIsAdmin();
-  const user = useCurrentUser();
+  const permissions = usePermissionModel();
   const registry = useRegistry();
   const settings = useSettings();
   const { ready, view, change } = useListingView(collection);
 
   // Fields the role may not read never reach the query or the columns.
   const fields = useMemo(() => {
-    const hidden = new Set(admin ? [] : permission.read_field_blacklist);
-    return allFields.filter((field) => !hidden.has(field.field));
-  }, [allFields, admin, permission.read_field_blacklist]);
+    const readable = new Set(permissions.readableFields(collection).map((field) => field.field));
+    return allFields.filter((field) => readable.has(field.field));
+  }, [allFields, permissions, collection]);
   const name = collectionName(collection, meta, locale);
   const limit = Number(settings.default_limit) > 0 ? Number(settings.default_limit) : DEFAULT_LIMIT;
-  const caller: Caller = { id: Number(user.id), role: roleIdOf(user), admin };
 
   // The table, and the layout the preset names (the other core layouts arrive with a later module).
   const layout = registry.resolveLayout(view.viewType).definition;
@@ -125,7 +124,7 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
     .filter((definition) => definition.id === 'tabular' || definition.id === layout.id);
   const breadcrumb = isSystemCollection(collection)
     ? [{ label: name }]
-    : [{ label: t('browse.collections'), href: `/${project}/collections` }, { label: name }];
+    : [{ label: t('browse.collections'), href: collectionsHref(project) }, { label: name }];
 
   const info = (
     <div className="listing-info">
@@ -170,8 +169,6 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
       view={view}
       change={change}
       limit={limit}
-      caller={caller}
-      permission={permission}
     />
   );
 }
@@ -186,19 +183,17 @@ interface ListingBodyProps {
   view: ListingView;
   change: (patch: Partial<ListingView>) => void;
   limit: number;
-  caller: Caller;
-  permission: ReturnType<typeof usePermissions>;
 }
 
 function ListingBody(props: ListingBodyProps) {
-  const { collection, fields, layout, view, change, limit, caller, permission } = props;
+  const { collection, fields, layout, view, change, limit } = props;
   const t = useT();
   const api = useApi();
   const project = useProjectKey();
   const registry = useRegistry();
-  const notify = useNotify();
+  const permissions = usePermissionModel();
+  const reportProblem = useReportProblem();
   const [, navigate] = useLocation();
-  const path = itemsPath(collection);
   const primaryKey = primaryKeyOf(fields);
   const sortField = sortFieldOf(fields);
 
@@ -208,35 +203,16 @@ function ListingBody(props: ListingBodyProps) {
     () => (!storedQuery.sort && sortField ? { ...storedQuery, sort: sortField.field } : storedQuery),
     [storedQuery, sortField],
   );
-  const activeFilters = useMemo(() => view.filters.filter(isActiveFilter), [view.filters]);
-  const searching = Boolean(view.search.trim()) || activeFilters.length > 0;
-
-  const params = useMemo(() => {
-    const query = buildListQuery({
-      layout,
-      fields,
-      viewQuery: layoutQuery,
-      search: view.search,
-      filters: activeFilters,
-      limit,
-    });
-    const requested = [...query.fields];
-    // The sort field travels along so that dragging knows the current values; non-admins also fetch
-    // the owner and status the buttons judge each item by (spec §6).
-    const extra = [...(sortField ? [sortField.field] : []), ...permissionFields(fields, caller.admin)];
-    for (const name of extra) {
-      const plain = name.replace(/\.\*$/, '');
-      if (!requested.includes(name) && !requested.includes(`${plain}.*`)) {
-        const at = requested.indexOf(plain);
-        if (at >= 0) requested[at] = name;
-        else requested.push(name);
-      }
-    }
-    const { page: _page, offset: _offset, ...rest } = { ...query, fields: requested };
-    return rest as Record<string, unknown>;
-  }, [layout, fields, layoutQuery, view.search, activeFilters, limit, sortField, caller.admin]);
-
-  const list = useItemList(api, path, params);
+  const { params, searching } = useListingParams({
+    collection,
+    fields,
+    layout,
+    view,
+    layoutQuery,
+    sortField,
+    limit,
+  });
+  const list = useItemList(api, itemsPath(collection), params);
 
   // --- selection and manual order -----------------------------------------------------------------
   const [selection, setSelection] = useState<string[]>([]);
@@ -246,8 +222,7 @@ function ListingBody(props: ListingBodyProps) {
     setSelectionFor(paramsKey);
     setSelection([]);
   }
-  const [reordered, setReordered] = useState<{ source: Item[]; items: Item[] } | null>(null);
-  const items = reordered && reordered.source === list.items ? reordered.items : list.items;
+  const { items, onReorder } = useManualSort({ collection, primaryKey, sortField, items: list.items });
 
   // While a new first page loads, the previous rows stay (dimmed) instead of a flash of the loading state.
   const shown = useRef<Item[]>([]);
@@ -259,86 +234,18 @@ function ListingBody(props: ListingBodyProps) {
     return items.filter((item) => keys.has(String(item[primaryKey])));
   }, [items, selection, primaryKey]);
 
-  const onReorder = (from: number, to: number) => {
-    if (!sortField) return;
-    const result = reorderItems(items, primaryKey, sortField.field, from, to);
-    if (result.changes.length === 0) return;
-    const source = list.items;
-    setReordered({ source, items: result.items });
-    api
-      .patch(
-        path,
-        result.changes.map((change) => ({ [primaryKey]: change.key, [sortField.field]: change.sort })),
-        { fields: primaryKey },
-      )
-      .catch((error: unknown) => {
-        setReordered(null);
-        notify({
-          title: t('browse.reorder_failed'),
-          details: error instanceof Error ? error.message : undefined,
-          color: 'danger',
-        });
-      });
-  };
-
-  // --- buttons ----------------------------------------------------------------------------------
-  const add = addButton(permission);
-  const remove = deleteButton(permission, selectedItems, fields, caller);
-  const batch = batchButton(permission, selectedItems, fields, caller);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  const confirmDelete = async () => {
-    setDeleting(true);
-    try {
-      await api.delete(`${path}/${selection.map(encodeURIComponent).join(',')}`);
-      notify({ title: t('browse.deleted', { count: selection.length }), color: 'success' });
-      setSelection([]);
-      list.reload();
-    } catch (error) {
-      notify({
-        title: t('browse.delete_failed'),
-        details: error instanceof Error ? error.message : undefined,
-        color: 'danger',
-      });
-    } finally {
-      setDeleting(false);
-      setConfirming(false);
-    }
-  };
-
+  const removal = useDeleteItems(collection, () => {
+    setSelection([]);
+    list.reload();
+  });
+  const mayAdd = permissions.mayCreate(collection);
   const actions = (
-    <>
-      {selection.length > 0 && batch !== 'hidden' && (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={batch !== 'enabled'}
-          title={selection.length < 2 ? t('browse.batch_needs_two') : undefined}
-          onClick={() => navigate(itemHref(project, collection, selection.join(',')))}
-        >
-          <ListingIcon name="edit" />
-          {t('browse.batch_edit')}
-        </button>
-      )}
-      {selection.length > 0 && remove !== 'hidden' && (
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={remove !== 'enabled'}
-          onClick={() => setConfirming(true)}
-        >
-          <ListingIcon name="delete" />
-          {t('browse.delete')}
-        </button>
-      )}
-      {add === 'enabled' && (
-        <button type="button" className="button" onClick={() => navigate(itemHref(project, collection, '+'))}>
-          <ListingIcon name="add" />
-          {t('browse.add')}
-        </button>
-      )}
-    </>
+    <ListingActions
+      collection={collection}
+      selection={selection}
+      selectedItems={selectedItems}
+      onDelete={() => removal.ask(selection)}
+    />
   );
 
   // --- count and state --------------------------------------------------------------------------
@@ -395,11 +302,11 @@ function ListingBody(props: ListingBodyProps) {
         title={t('browse.state.empty.title')}
         body={t('browse.state.empty.body', { collection: props.name })}
         action={
-          add === 'enabled' ? (
+          mayAdd ? (
             <button
               type="button"
               className="button"
-              onClick={() => navigate(itemHref(project, collection, '+'))}
+              onClick={() => navigate(itemHref(project, collection, NEW_ITEM_KEY))}
             >
               {t('browse.add')}
             </button>
@@ -437,7 +344,7 @@ function ListingBody(props: ListingBodyProps) {
           onItemClick={(item) => navigate(itemHref(project, collection, String(item[primaryKey])))}
           selection={selection}
           onSelectionChange={(keys) => setSelection(keys.map(String))}
-          onReorder={sortField ? onReorder : undefined}
+          onReorder={onReorder}
           labels={{
             selectRow: t('browse.select_item'),
             selectAll: t('browse.select_all'),
@@ -445,7 +352,7 @@ function ListingBody(props: ListingBodyProps) {
             dragHandle: t('browse.drag_handle'),
             resize: t('browse.resize_column'),
           }}
-          onProblem={(message) => notify({ title: message, color: 'danger' })}
+          onProblem={reportProblem}
         />
       </div>
     );
@@ -472,15 +379,15 @@ function ListingBody(props: ListingBodyProps) {
         </div>
         {body}
       </div>
-      {confirming && (
+      {removal.confirming && (
         <ConfirmDialog
-          message={t('browse.delete_confirm', { count: selection.length })}
+          message={removal.message}
           confirmText={t('browse.delete')}
           cancelText={t('browse.cancel')}
           danger
-          busy={deleting}
-          onConfirm={confirmDelete}
-          onCancel={() => setConfirming(false)}
+          busy={removal.deleting}
+          onConfirm={removal.confirm}
+          onCancel={removal.cancel}
         />
       )}
     </Page>

@@ -1,4 +1,4 @@
-import type { CollectionPermission, PermissionLevel, PermissionRow } from './types';
+import type { CollectionPermission, PermissionLevel, PermissionRow } from '../state/types';
 
 const LEVEL_ORDER: PermissionLevel[] = ['none', 'read', 'mine', 'create', 'role', 'update', 'full', 'always'];
 
@@ -60,10 +60,16 @@ function higher(a: PermissionLevel, b: PermissionLevel): PermissionLevel {
 }
 
 const intersect = (a: string[], b: string[]) => a.filter((x) => b.includes(x));
+const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
 
-/** Merges status rows: the most permissive level, and only the fields blacklisted in every status. */
+/**
+ * Merges status rows: the most permissive level; a field unreadable in any readable status is unreadable
+ * (as the server hides it everywhere), other blacklists keep what every status blacklists.
+ */
 function mergeStatuses(rows: PermissionRow[]): PermissionRow {
-  return rows.reduce((acc, row) => ({
+  const readable = rows.filter((row) => row.read !== 'none');
+  const hidden = readable.reduce<string[]>((acc, row) => union(acc, row.read_field_blacklist), []);
+  const merged = rows.reduce((acc, row) => ({
     create: higher(acc.create, row.create),
     read: higher(acc.read, row.read),
     update: higher(acc.update, row.update),
@@ -74,6 +80,7 @@ function mergeStatuses(rows: PermissionRow[]): PermissionRow {
     write_field_blacklist: intersect(acc.write_field_blacklist, row.write_field_blacklist),
     status_blacklist: intersect(acc.status_blacklist, row.status_blacklist),
   }));
+  return { ...merged, read_field_blacklist: hidden };
 }
 
 /**
@@ -108,14 +115,4 @@ export function buildPermissions(rows: Record<string, unknown>[]): Record<string
     };
   }
   return map;
-}
-
-/** The caller's permission on a collection: admins have full everything; unknown collections have none. */
-export function permissionFor(
-  map: Record<string, CollectionPermission> | null,
-  collection: string,
-  admin: boolean,
-): CollectionPermission {
-  if (admin || map === null) return FULL_PERMISSION;
-  return map[collection] ?? NO_PERMISSION;
 }

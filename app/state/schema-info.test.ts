@@ -1,19 +1,6 @@
-import type { FieldDefinition } from '../../../engine/types';
-import type { RelationRow } from '../../state/types';
-import { FULL_PERMISSION } from '../../state/permissions';
-import {
-  allows,
-  itemPath,
-  itemRoute,
-  itemTitle,
-  listingRoute,
-  parseRouteKey,
-  permissionForItem,
-  referenceTemplate,
-  relatedCollection,
-  softDeleteOf,
-  toPayload,
-} from './item-services';
+import type { FieldDefinition } from '../../engine/types';
+import type { RelationRow } from './types';
+import { itemTitle, referenceTemplate, relatedCollection, softDeleteOf } from './schema-info';
 
 const relations: RelationRow[] = [
   {
@@ -42,20 +29,7 @@ const fields: FieldDefinition[] = [
   { field: 'title', type: 'string' },
 ];
 
-describe('item services', () => {
-  it('maps collections to API paths and app routes, system collections through their aliases', () => {
-    expect(itemPath('articles', '1,2')).toBe('items/articles/1,2');
-    expect(itemPath('directus_users', 3)).toBe('users/3');
-    expect(listingRoute('demo', 'directus_files')).toBe('/demo/files');
-    expect(itemRoute('demo', 'articles', '+')).toBe('/demo/collections/articles/+');
-  });
-
-  it('reads the route key: new, single, batch', () => {
-    expect(parseRouteKey('+')).toEqual({ isNew: true, keys: [], batch: false });
-    expect(parseRouteKey('7')).toEqual({ isNew: false, keys: ['7'], batch: false });
-    expect(parseRouteKey('1%2C2')).toEqual({ isNew: false, keys: ['1', '2'], batch: true });
-  });
-
+describe('schema facts', () => {
   it('finds the collection a relational field points at', () => {
     expect(relatedCollection(fields[1], 'articles', relations)).toBe('authors');
     expect(relatedCollection(fields[2], 'directus_users', [])).toBe('directus_files');
@@ -85,38 +59,6 @@ describe('item services', () => {
         [{ ...status, options: null }],
       ),
     ).toEqual({ field: 'state', value: 'trash' });
-  });
-
-  it('sends keys for expanded relations; a copy creates new translation rows', () => {
-    const context = { collection: 'articles', fields, relations, primaryKeyOf: () => 'id' };
-    const values = {
-      author: { id: 4, name: 'Ann' },
-      avatar: { id: 9, title: 'x' },
-      title: 'T',
-      translations: [{ id: 11, article: 1, language: 'de-DE', title: 'Hallo' }],
-    };
-    expect(toPayload(values, context, false)).toEqual({ ...values, author: 4, avatar: 9 });
-    expect(toPayload(values, context, true)).toEqual({
-      author: 4,
-      avatar: 9,
-      title: 'T',
-      translations: [{ language: 'de-DE', title: 'Hallo' }],
-    });
-  });
-
-  it('applies the status row of the item and "mine" only to own items', () => {
-    const permission = {
-      ...FULL_PERMISSION,
-      statuses: { draft: { ...FULL_PERMISSION, update: 'mine' as const } },
-      $create: { ...FULL_PERMISSION, create: 'none' as const },
-    };
-    expect(permissionForItem(permission, { status: 'draft' }, 'status', false).update).toBe('mine');
-    expect(permissionForItem(permission, { status: 'other' }, 'status', false).update).toBe('full');
-    expect(permissionForItem(permission, {}, 'status', true).create).toBe('none');
-    expect(allows('mine', 3, 3)).toBe(true);
-    expect(allows('mine', 4, 3)).toBe(false);
-    expect(allows('none', 3, 3)).toBe(false);
-    expect(allows('role', 4, 3)).toBe(true);
   });
 
   it('titles the item by the collection template, else its key', () => {

@@ -1,5 +1,5 @@
-import type { CollectionMeta } from '../../state/types';
-import { SYSTEM_PREFIX } from './collection-paths';
+import type { CollectionMeta } from './state/types';
+import { SYSTEM_PREFIX } from './paths';
 
 /** `site_settings` → `Site Settings`; system collections lose their prefix. */
 export function formatName(name: string): string {

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { removeItems } from '../../api/items';
+import { useT } from '../../i18n';
+import { useApi, useNotify, useSchema } from '../../state/hooks';
+import { softDeleteOf } from '../../state/schema-info';
+
+/**
+ * Deleting the selected items after the user confirms: the same rule as the item page, so a collection
+ * with a soft-delete status keeps its items and only sets that status.
+ */
+export function useDeleteItems(collection: string, onDone: () => void) {
+  const api = useApi();
+  const t = useT();
+  const notify = useNotify();
+  const schema = useSchema();
+  const softDelete = softDeleteOf(schema.collections[collection], schema.fields[collection] ?? []);
+  const [confirming, setConfirming] = useState<string[] | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirm = async () => {
+    if (!confirming) return;
+    setDeleting(true);
+    try {
+      await removeItems(api, collection, confirming, softDelete);
+      notify({ title: t('browse.deleted', { count: confirming.length }), color: 'success' });
+      onDone();
+    } catch (error) {
+      notify({
+        title: t('browse.delete_failed'),
+        details: error instanceof Error ? error.message : undefined,
+        color: 'danger',
+      });
+    } finally {
+      setDeleting(false);
+      setConfirming(null);
+    }
+  };
+
+  const message = confirming
+    ? softDelete
+      ? t('browse.soft_delete_confirm', { count: confirming.length, status: String(softDelete.value) })
+      : t('browse.delete_confirm', { count: confirming.length })
+    : '';
+  return {
+    confirming: confirming !== null,
+    deleting,
+    message,
+    ask: (keys: string[]) => setConfirming(keys),
+    cancel: () => setConfirming(null),
+    confirm,
+  };
+}
