@@ -1,6 +1,11 @@
 import { describeModel } from './model-suite';
 import { createActor, fromPromise } from 'xstate';
-import { hydrationMachine, pickLanguage, type HydrationBasics } from './hydration.machine';
+import {
+  hydrationMachine,
+  pickLanguage,
+  type HydrationBasics,
+  type HydrationUser,
+} from './hydration.machine';
 
 describeModel('hydration');
 
@@ -19,8 +24,16 @@ function startHydration(fail?: 'loadBasics' | 'loadData' | 'loadPermissions') {
           user: { id: 1, locale: null },
           projectDefaultLocale: 'fr-FR',
         }),
-        loadData: step<void, { project: string; locale: string }>('loadData', undefined),
-        loadPermissions: step<void, { project: string }>('loadPermissions', undefined),
+        loadData: step<unknown, { project: string; locale: string; user: HydrationUser }>('loadData', {
+          schema: 'loaded',
+        }),
+        loadPermissions: fromPromise<unknown, { project: string; user: HydrationUser; loaded: unknown }>(
+          async ({ input }) => {
+            steps.push('loadPermissions');
+            if (fail === 'loadPermissions') throw { error: { code: 11, message: 'Can Not Reach Database' } };
+            return { app: 'data', from: input.loaded };
+          },
+        ),
       },
       actions: {
         applyLanguage: (_, { locale }) => steps.push(`language ${locale}`),
@@ -48,7 +61,11 @@ describe('hydration rules', () => {
       hydrated: true,
       hydrationFailed: false,
       locale: 'fr-FR',
+      // Each step's output lands in the context: the app renders from the machine, not from a ref.
+      data: { app: 'data', from: { schema: 'loaded' } },
     });
+    actor.send({ type: 'UPDATE', data: { app: 'refreshed' } });
+    expect(actor.getSnapshot().context.data).toEqual({ app: 'refreshed' });
   });
 
   it.each(['loadBasics', 'loadData', 'loadPermissions'] as const)(

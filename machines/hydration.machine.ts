@@ -24,13 +24,22 @@ export interface HydrationContext {
   browserLanguage: string;
   user: HydrationUser | null;
   locale: string | null;
+  /** What step 3 loaded (schema, settings, extensions…): the app's to interpret. */
+  loaded: unknown;
+  /** The hydrated data the app renders from, assembled by the last step; replaced by UPDATE afterwards. */
+  data: unknown;
   hydrated: boolean;
   /** Set when any step fails: the shell shows the server-error page (spec §2 Shell, §8). */
   hydrationFailed: boolean;
   error: CallError | null;
 }
 
-export type HydrationEvent = { type: 'HYDRATE' } | { type: 'RETRY' } | { type: 'RESET' };
+export type HydrationEvent =
+  | { type: 'HYDRATE' }
+  | { type: 'RETRY' }
+  | { type: 'RESET' }
+  /** A change of the hydrated data after start-up (a refreshed schema, a preset loaded on first use). */
+  | { type: 'UPDATE'; data: unknown };
 
 /** The user's locale, else the project's default_locale, else the browser language (spec §4 start-up). */
 export function pickLanguage(
@@ -44,7 +53,8 @@ export function pickLanguage(
 /**
  * Start-up: projects and current user together, then the language, then latency, extensions, collections,
  * settings, bookmarks, users, relations and server info together (`loadData`), then permissions; then the
- * app is hydrated. Any failure records "hydration failed".
+ * app is hydrated. Each step's actor returns what it loaded into the context, where the app reads it (the
+ * machine is the one owner of the hydrated data). Any failure records "hydration failed".
  */
 export const hydrationMachine = setup({
   types: {
@@ -54,8 +64,14 @@ export const hydrationMachine = setup({
   },
   actors: {
     loadBasics: promiseNotProvided<HydrationBasics, { project: string }>('hydration', 'loadBasics'),
-    loadData: promiseNotProvided<void, { project: string; locale: string }>('hydration', 'loadData'),
-    loadPermissions: promiseNotProvided<void, { project: string }>('hydration', 'loadPermissions'),
+    loadData: promiseNotProvided<unknown, { project: string; locale: string; user: HydrationUser }>(
+      'hydration',
+      'loadData',
+    ),
+    loadPermissions: promiseNotProvided<unknown, { project: string; user: HydrationUser; loaded: unknown }>(
+      'hydration',
+      'loadPermissions',
+    ),
   },
   actions: {
     applyLanguage: actionNotProvided('hydration', 'applyLanguage') as (
@@ -79,6 +95,8 @@ export const hydrationMachine = setup({
     browserLanguage: input.browserLanguage,
     user: null,
     locale: null,
+    loaded: null,
+    data: null,
     hydrated: false,
     hydrationFailed: false,
     error: null,
@@ -116,8 +134,9 @@ export const hydrationMachine = setup({
         input: ({ context }) => ({
           project: context.project,
           locale: context.locale ?? context.browserLanguage,
+          user: context.user!,
         }),
-        onDone: 'loadingPermissions',
+        onDone: { target: 'loadingPermissions', actions: assign({ loaded: ({ event }) => event.output }) },
         onError: 'failed',
       },
     },
@@ -126,13 +145,19 @@ export const hydrationMachine = setup({
       invoke: {
         id: 'loadPermissions',
         src: 'loadPermissions',
-        input: ({ context }) => ({ project: context.project }),
-        onDone: { target: 'hydrated', actions: assign({ hydrated: true }) },
+        input: ({ context }) => ({ project: context.project, user: context.user!, loaded: context.loaded }),
+        onDone: {
+          target: 'hydrated',
+          actions: assign({ hydrated: true, loaded: null, data: ({ event }) => event.output }),
+        },
         onError: 'failed',
       },
     },
     hydrated: {
-      on: { RESET: { target: 'idle', actions: assign({ hydrated: false, user: null, locale: null }) } },
+      on: {
+        UPDATE: { actions: assign({ data: ({ event }) => event.data }) },
+        RESET: { target: 'idle', actions: assign({ hydrated: false, user: null, locale: null, data: null }) },
+      },
     },
     failed: {
       entry: [
@@ -146,7 +171,7 @@ export const hydrationMachine = setup({
         RETRY: { target: 'loadingBasics', actions: assign({ hydrationFailed: false, error: null }) },
         RESET: {
           target: 'idle',
-          actions: assign({ hydrationFailed: false, error: null, user: null, locale: null }),
+          actions: assign({ hydrationFailed: false, error: null, user: null, locale: null, loaded: null }),
         },
       },
     },

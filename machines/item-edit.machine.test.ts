@@ -1,6 +1,6 @@
 import { describeModel } from './model-suite';
 import { createActor, fromPromise } from 'xstate';
-import { catalogFields } from './catalog';
+import { catalogFields } from './samples';
 import {
   copyValues,
   itemEditMachine,

@@ -169,6 +169,44 @@ describe('browsing collections', () => {
     await page.close();
   });
 
+  it('deleting articles from the listing moves them to the deleted status, not out of the database', async () => {
+    const page = await signedIn(app, ADMIN.email, ADMIN.password);
+    await openApp(page, LISTING);
+    await loaded(page);
+    const deleted = async () =>
+      (
+        await api<{ id: number }[]>(
+          page,
+          'items/articles?filter[status][eq]=deleted&status=*&fields=id&limit=-1',
+        )
+      ).data.length;
+    const total = async () =>
+      (await api<{ id: number }[]>(page, 'items/articles?status=*&fields=id&limit=-1')).data.length;
+    const [deletedBefore, totalBefore] = [await deleted(), await total()];
+    const boxes = page.locator('[role="row"] input[aria-label="Select item"]');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.click('.page-header__actions button:has-text("Delete")');
+    const dialog = page.locator('[role="alertdialog"]');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('“deleted”');
+    expect(await dialog.textContent()).not.toContain('cannot be undone');
+    await dialog.locator('button:has-text("Delete")').click();
+    await page.waitForSelector('text=2 items deleted');
+    // Both are still in the database, with the soft-delete status.
+    expect(await deleted()).toBe(deletedBefore + 2);
+    expect(await total()).toBe(totalBefore);
+    await page.close();
+  });
+
+  it('shows no drag handles to a user who cannot reorder', async () => {
+    const page = await signedIn(app, EDITOR.email, EDITOR.password);
+    await openApp(page, '/test/collections/categories');
+    await loaded(page);
+    expect(await page.locator('button[aria-label^="Drag to reorder"]').count()).toBe(0);
+    await page.close();
+  });
+
   it('drags categories into a new order on their sort field', async () => {
     const page = await signedIn(app, ADMIN.email, ADMIN.password);
     await openApp(page, '/test/collections/categories');

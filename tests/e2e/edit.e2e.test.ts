@@ -194,6 +194,19 @@ describe('editing items', () => {
       .toBe(newest.id);
   });
 
+  it('links an existing article to an author through "add an existing item"', async () => {
+    const other = (
+      await api<Item[]>(admin, 'GET', 'items/articles?filter[author][neq]=1&fields=id,title,author&limit=1')
+    ).data[0];
+    await openItem(admin, '/test/collections/authors/1');
+    await field(admin, 'articles').locator('select').selectOption(String(other.id));
+    await field(admin, 'articles').locator(`li:has-text("${other.title}")`).waitFor();
+    await saveWith(admin, 'Save and stay');
+    await notification(admin, 'Item saved');
+    const linked = await api<Item>(admin, 'GET', `items/articles/${other.id}?fields=id,author`);
+    expect(linked.data.author).toBe(1);
+  });
+
   it('deletes a review for good', async () => {
     await openItem(admin, '/test/collections/reviews/4');
     await admin.click('.page-header__actions button:has-text("Delete")');
@@ -274,6 +287,41 @@ describe('editing items', () => {
   });
 });
 
+describe('a field whose interface is missing', () => {
+  it('says so once per session, not on every visit, and keeps a stand-in for the value', async () => {
+    const created = await api(admin, 'POST', 'collections', {
+      collection: 'gadgets',
+      fields: [
+        { field: 'legacy', type: 'string', datatype: 'VARCHAR', length: 100, interface: 'no-such-widget' },
+      ],
+    });
+    expect(created.status).toBe(200);
+    await api(admin, 'POST', 'items/gadgets', { legacy: 'kept' });
+    const page = await signedIn(app, ADMIN.email, ADMIN.password);
+    // Count every notification that appears, however long each one stays.
+    await page.evaluate(() => {
+      const seen = ((window as any).__problemToasts = [] as string[]);
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLElement && /missing or broken/.test(node.textContent ?? ''))
+              seen.push(node.textContent ?? '');
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    for (let visit = 0; visit < 3; visit++) {
+      await openApp(page, '/test/collections/gadgets/1');
+      await page.waitForSelector('.item-page .octavo-form');
+      expect(await field(page, 'legacy').locator('input').inputValue()).toBe('kept');
+      await openApp(page, '/test/collections/gadgets');
+      await page.waitForSelector('.listing [data-state]');
+    }
+    await page.waitForSelector('text=missing or broken', { state: 'attached' }).catch(() => {});
+    const toasts = await page.evaluate(() => (window as any).__problemToasts as string[]);
+    expect(toasts).toHaveLength(1);
+    await page.close();
+  });
+});
+
 describe('a restricted user', () => {
   let editor: Page;
   beforeAll(async () => {
@@ -300,6 +348,18 @@ describe('a restricted user', () => {
     expect(await field(editor, 'title').locator('input').isDisabled()).toBe(true);
     expect(await editor.locator('.item-save__main').count()).toBe(0);
     expect(await editor.locator('.page-header__actions button:has-text("Delete")').count()).toBe(0);
+  });
+
+  it('offers a new article only the statuses the role may create it in', async () => {
+    await openItem(editor, '/test/collections/articles/+');
+    const status = field(editor, 'status');
+    await status.locator('input').first().waitFor();
+    const labels = await status.locator('label').allTextContents();
+    expect(labels.join(' ')).toContain('Draft');
+    expect(labels.join(' ')).not.toContain('Published');
+    await field(editor, 'title').locator('input').fill('An editor draft');
+    await saveWith(editor, 'Save and stay');
+    await notification(editor, 'Item saved');
   });
 
   it('does not see the fields hidden from its role', async () => {
