@@ -124,6 +124,9 @@ export abstract class BaseDialect implements Dialect {
     return id;
   }
 
+  /** Auto-increment counters follow explicit ids by themselves. */
+  async syncIdSequence(_db: Knex, _table: string): Promise<void> {}
+
   // ---- reading the shape of a table
 
   async currentColumn(db: Knex, table: string, column: string): Promise<ColumnSpec | null> {

@@ -152,6 +152,14 @@ export class PostgresDialect extends BaseDialect {
     return result[key];
   }
 
+  /** Sequences do not follow explicit ids; move them past the largest one. */
+  override async syncIdSequence(db: Knex, table: string): Promise<void> {
+    await db.raw(
+      `select setval(pg_get_serial_sequence(?, 'id'), coalesce((select max("id") from ??), 0) + 1, false)`,
+      [table, table],
+    );
+  }
+
   violation(error: unknown): Violation | null {
     const { code, message } = errorParts(error);
     if (code === '23505') return { kind: 'unique', value: /Key \([^)]*\)=\(([^)]*)\)/.exec(message)?.[1] };

@@ -116,6 +116,8 @@ export interface Dialect {
   // ---- writes
   /** Inserts a row and returns its key (the auto-increment id when the row names none). */
   insertReturningId(db: Knex, table: string, row: Record<string, unknown>, key: string): Promise<unknown>;
+  /** After rows were inserted with explicit `id`s: makes the next generated id follow them. */
+  syncIdSequence(db: Knex, table: string): Promise<void>;
   /** The constraint violation a driver error reports, or null. */
   violation(error: unknown): Violation | null;
 
