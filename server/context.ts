@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ProjectConfig, ServerConfig, Vendor } from './config';
+import type { Dialect } from './database/dialects';
 
 /** Everything a service needs to know about the project a request is for. */
 export interface ProjectContext {
@@ -7,6 +8,8 @@ export interface ProjectContext {
   config: ProjectConfig;
   knex: Knex;
   vendor: Vendor;
+  /** Everything that differs between vendors, chosen once when the connection opens. */
+  dialect: Dialect;
   server: ServerConfig;
 }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Vendor } from '../config';
 import { vendorOf } from './connection';
+import { dialectOf } from './dialects';
 import { hashPassword } from '../services/passwords';
 import {
   DEMO_COLLECTIONS,
@@ -51,9 +52,8 @@ export async function isDemoSeeded(knex: Knex): Promise<boolean> {
   return Boolean(row);
 }
 
-/** v8's tinyint(1) flags: booleans on PostgreSQL, 0/1 elsewhere (as the system tables store them). */
-const booleanOf = (vendor: Vendor) => (value: unknown) =>
-  vendor === 'postgres' ? Boolean(value) : value ? 1 : 0;
+/** v8's tinyint(1) flags, as the vendor's system tables store them. */
+const booleanOf = (vendor: Vendor) => (value: unknown) => dialectOf(vendor).boolean(Boolean(value));
 
 /** Adds one column, per vendor. */
 function addColumn(vendor: Vendor, table: Knex.CreateTableBuilder, name: string, column: Column): void {
@@ -123,13 +123,9 @@ async function clearLeftovers(knex: Knex): Promise<void> {
   for (const name of existing.reverse()) await knex.schema.dropTable(name);
 }
 
-/** PostgreSQL sequences do not follow explicit ids; move them past the largest one. */
+/** Rows were inserted with explicit ids: the next generated id must come after them. */
 async function syncSequence(knex: Knex, vendor: Vendor, table: string): Promise<void> {
-  if (vendor !== 'postgres') return;
-  await knex.raw(
-    `select setval(pg_get_serial_sequence(?, 'id'), coalesce((select max("id") from ??), 0) + 1, false)`,
-    [table, table],
-  );
+  await dialectOf(vendor).syncIdSequence(knex, table);
 }
 
 function permissionRows(role: number, permissions: PermissionDef[]) {

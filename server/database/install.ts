@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { vendorOf } from './connection';
+import { dialectFor } from './dialects';
 import { hashPassword } from '../services/passwords';
 import directusFields from '../../schemas/system/directus_fields.json' with { type: 'json' };
 import directusActivity from '../../schemas/system/directus_activity.json' with { type: 'json' };
@@ -327,9 +327,9 @@ async function insertInChunks(
  * (schema-v8 §2). Rows that already exist are kept, so a second call adds nothing.
  */
 export async function installSystemData(knex: Knex, options: InstallOptions): Promise<void> {
-  const vendor = vendorOf(knex);
-  // PostgreSQL stores v8's tinyint(1) flags as boolean; the other vendors as 0/1.
-  const bool = (value: boolean) => (vendor === 'postgres' ? value : value ? 1 : 0);
+  const dialect = dialectFor(knex);
+  // v8's tinyint(1) flags, as the vendor's boolean columns take them.
+  const bool = (value: boolean) => dialect.boolean(value);
   const passwordHash = await hashPassword(options.adminPassword);
 
   await knex.transaction(async (trx) => {
@@ -342,12 +342,8 @@ export async function installSystemData(knex: Knex, options: InstallOptions): Pr
     const roles = ROLES.filter((role) => !roleIds.has(role.id) && !roleNames.has(role.name));
     if (roles.length > 0) {
       await trx('directus_roles').insert(roles.map((role) => ({ ...role, enforce_2fa: bool(false) })));
-      if (vendor === 'postgres') {
-        // Explicit ids do not move a serial's sequence; the next role must not collide with 1 or 2.
-        await trx.raw(
-          `select setval(pg_get_serial_sequence('directus_roles', 'id'), (select max("id") from "directus_roles"))`,
-        );
-      }
+      // The next role must not collide with 1 or 2.
+      await dialect.syncIdSequence(trx, 'directus_roles');
     }
 
     const settingKeys = new Set(

@@ -1,4 +1,4 @@
-import type { Vendor } from '../config';
+import type { Dialect } from '../database/dialects';
 import { ApiError } from '../errors';
 import type { FieldInfo } from '../schema/types';
 import { quote } from './parse-query';
@@ -18,15 +18,7 @@ function reject(field: FieldInfo, value: unknown, expected: string): never {
   throw new ApiError('INVALID_REQUEST', `${field.field}: ${quote(String(value))} is not ${expected}`);
 }
 
-const INT_RANGE: Record<string, [number, number]> = {
-  tinyint: [-128, 255],
-  'tinyint(1)': [-128, 255],
-  smallint: [-32768, 65535],
-  int2: [-32768, 32767],
-  mediumint: [-8388608, 16777215],
-};
-
-function integerValue(field: FieldInfo, value: FilterValue, vendor: Vendor): number | string {
+function integerValue(field: FieldInfo, value: FilterValue, dialect: Dialect): number | string {
   if (typeof value === 'boolean') return value ? 1 : 0;
   const text = typeof value === 'number' ? String(value) : String(value).trim();
   if (!/^[-+]?\d+$/.test(text)) reject(field, value, 'a whole number');
@@ -35,39 +27,26 @@ function integerValue(field: FieldInfo, value: FilterValue, vendor: Vendor): num
     if (big > 9223372036854775807n || big < -9223372036854775808n) reject(field, value, 'in range');
     return Number.isSafeInteger(Number(big)) ? Number(big) : big.toString();
   }
-  // PostgreSQL refuses out-of-range parameters for int2/int4 columns instead of comparing them.
-  const [min, max] =
-    vendor === 'postgres'
-      ? field.datatype === 'smallint' || field.datatype === 'int2'
-        ? [-32768, 32767]
-        : [-2147483648, 2147483647]
-      : vendor === 'mysql'
-        ? (INT_RANGE[field.datatype ?? ''] ?? [-2147483648, 4294967295])
-        : [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
+  const [min, max] = dialect.integerRange(field.datatype);
   if (big < BigInt(min) || big > BigInt(max)) reject(field, value, 'in range');
   return Number(big);
 }
 
-function decimalValue(field: FieldInfo, value: FilterValue, vendor: Vendor): number {
+function decimalValue(field: FieldInfo, value: FilterValue, dialect: Dialect): number {
   if (typeof value === 'boolean') return value ? 1 : 0;
   const text = typeof value === 'number' ? String(value) : String(value).trim();
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) reject(field, value, 'a number');
   const n = Number(text);
   if (!Number.isFinite(n)) reject(field, value, 'in range');
-  if (vendor === 'postgres' && /^(real|float4)$/.test(field.datatype ?? '')) {
-    const abs = Math.abs(n);
-    if (abs > 3.4e38 || (abs !== 0 && abs < 1.2e-38)) reject(field, value, 'in range');
-  }
+  if (!dialect.floatFits(field.datatype, n)) reject(field, value, 'in range');
   return n;
 }
 
-function booleanValue(field: FieldInfo, value: FilterValue, vendor: Vendor): boolean | number {
+function booleanValue(field: FieldInfo, value: FilterValue): boolean {
   const text = String(value).trim().toLowerCase();
-  let result: boolean;
-  if (value === true || text === '1' || text === 'true') result = true;
-  else if (value === false || text === '0' || text === 'false') result = false;
-  else reject(field, value, 'true or false');
-  return vendor === 'postgres' ? result : result ? 1 : 0;
+  if (value === true || text === '1' || text === 'true') return true;
+  if (value === false || text === '0' || text === 'false') return false;
+  reject(field, value, 'true or false');
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -131,19 +110,20 @@ function temporalValue(field: FieldInfo, value: FilterValue, now: Date): string 
 export function coerceFilterValue(
   field: FieldInfo,
   value: FilterValue,
-  vendor: Vendor,
+  dialect: Dialect,
   now: Date,
 ): FilterValue {
   if (value === null) return null;
   switch (field.storage) {
     case 'integer':
     case 'bigint':
-      if (field.type === 'boolean') return booleanValue(field, value, 'sqlite') as number;
-      return integerValue(field, value, vendor);
+      // A boolean kept in an integer column (MySQL's TINYINT(1)) is 0 or 1.
+      if (field.type === 'boolean') return booleanValue(field, value) ? 1 : 0;
+      return integerValue(field, value, dialect);
     case 'decimal':
-      return decimalValue(field, value, vendor);
+      return decimalValue(field, value, dialect);
     case 'boolean':
-      return booleanValue(field, value, vendor);
+      return dialect.boolean(booleanValue(field, value));
     case 'date':
     case 'time':
     case 'datetime':
@@ -152,12 +132,4 @@ export function coerceFilterValue(
     default:
       return typeof value === 'string' ? value : String(value);
   }
-}
-
-/**
- * Whether the column must be compared as text on this vendor: PostgreSQL has no `=`/`LIKE` between
- * json, uuid or binary columns and text parameters.
- */
-export function comparesAsText(field: FieldInfo, vendor: Vendor): boolean {
-  return vendor === 'postgres' && ['json', 'uuid', 'binary', 'other'].includes(field.storage ?? 'other');
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Vendor } from '../config';
+import { dialectOf, type Dialect } from '../database/dialects';
 import { ApiError } from '../errors';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 import { castValue } from './cast-value';
@@ -73,7 +74,7 @@ const BATCH = 1000;
 function scopeOf(ctx: ReadContext, guard: ReadGuard): SqlScope {
   return {
     knex: ctx.knex,
-    vendor: ctx.vendor,
+    dialect: dialectOf(ctx.vendor),
     schema: ctx.schema,
     guard,
     now: ctx.now?.() ?? new Date(),
@@ -90,7 +91,7 @@ function usableKeys(scope: SqlScope, field: FieldInfo, keys: unknown[]): FilterV
       typeof key === 'bigint' ? key.toString() : key instanceof Date ? null : (key as FilterValue);
     if (value === null || typeof value === 'object') continue;
     try {
-      const coerced = coerceFilterValue(field, value, scope.vendor, scope.now);
+      const coerced = coerceFilterValue(field, value, scope.dialect, scope.now);
       if (coerced !== null) result.set(String(coerced), coerced);
     } catch {
       // A key of the wrong shape (text in an integer column) cannot match anything.
@@ -106,21 +107,19 @@ function chunks<T>(values: T[]): T[][] {
 }
 
 /**
- * ORDER BY one column, NULLs last when asked. NULL sorts as the smallest value on MySQL and
- * SQLite and as the largest on PostgreSQL, so descending (MySQL, SQLite) and ascending
- * (PostgreSQL) already put them last; only the other direction spells it out, because an
- * expression in ORDER BY keeps the database from reading an index in order. (Spelled out rather
- * than knex's `nulls` option, which drops the column itself on MySQL and SQLite.)
+ * ORDER BY one column, NULLs last when asked. Where the vendor already puts them last in this
+ * direction (Dialect.nullsSortLast) nothing is added, because an expression in ORDER BY keeps the
+ * database from reading an index in order; otherwise it is spelled out (rather than with knex's
+ * `nulls` option, which drops the column itself on MySQL and SQLite).
  */
 function orderBy(
   qb: Knex.QueryBuilder,
-  vendor: Vendor,
+  dialect: Dialect,
   column: string,
   order: 'asc' | 'desc',
   nullsLast: boolean,
 ): void {
-  const naturallyLast = vendor === 'postgres' ? order === 'asc' : order === 'desc';
-  if (nullsLast && !naturallyLast) qb.orderByRaw(`?? IS NULL`, [column]);
+  if (nullsLast && !dialect.nullsSortLast(order)) qb.orderByRaw(`?? IS NULL`, [column]);
   qb.orderBy(column, order);
 }
 
@@ -239,7 +238,7 @@ async function loadRelation(
       }
       orderBy(
         qb,
-        scope.vendor,
+        scope.dialect,
         `${alias}.${related.sortField ?? related.primaryKey}`,
         'asc',
         nullsLast && related.sortField !== null,
@@ -273,7 +272,7 @@ function applySort(
   let direction: 'asc' | 'desc' = 'asc';
   for (const spec of sorts) {
     if ('random' in spec) {
-      qb.orderByRaw(scope.vendor === 'mysql' ? 'RAND()' : 'RANDOM()');
+      qb.orderByRaw(scope.dialect.randomOrder);
       any = true;
       continue;
     }
@@ -291,7 +290,7 @@ function applySort(
         `Access to field ${quote(field.field)} of ${quote(info.collection)} is forbidden`,
       );
     }
-    orderBy(qb, scope.vendor, `${alias}.${field.field}`, spec.order, nullsLast && field.nullable);
+    orderBy(qb, scope.dialect, `${alias}.${field.field}`, spec.order, nullsLast && field.nullable);
     if (field.field === info.primaryKey) sortedByPk = true;
     direction = spec.order;
     any = true;
@@ -302,7 +301,7 @@ function applySort(
     info.sortField &&
     canReadField(scope.guard, info.collection, info.sortField)
   ) {
-    orderBy(qb, scope.vendor, `${alias}.${info.sortField}`, 'asc', nullsLast);
+    orderBy(qb, scope.dialect, `${alias}.${info.sortField}`, 'asc', nullsLast);
   }
   // The primary key last, so pages are stable; in the direction of the last sort, so that an index
   // on the sorted column (whose entries end with the key) gives the rows in order.
@@ -327,8 +326,8 @@ interface Compiled {
   keyAt: Array<[binding: number, key: number]>;
   /** The SQL with the driver's placeholders (`$1` on PostgreSQL), made on first direct use. */
   driverSql?: string;
-  /** PostgreSQL: the statement's name (schema version and a digest of the SQL). */
-  pgName?: string;
+  /** The statement's name (schema version and a digest of the SQL), for prepared statements. */
+  name: string;
 }
 const COMPILED_MAX = 1000;
 const compiledReads = new WeakMap<SchemaModel, WeakMap<ReadGuard, Map<string, Compiled>>>();
@@ -389,6 +388,7 @@ const SENTINEL = '\u0000octavo-key\u0000';
 
 async function runCompiled(
   ctx: ReadContext,
+  dialect: Dialect,
   guard: ReadGuard,
   key: string,
   build: (keys: FilterValue[] | null) => Knex.QueryBuilder,
@@ -409,7 +409,7 @@ async function runCompiled(
       sql,
       bindings: [...bindings],
       keyAt,
-      pgName: `octavo_${ctx.schema.version}_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`,
+      name: `octavo_${ctx.schema.version}_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`,
     };
     entries.set(key, compiled);
   }
@@ -419,32 +419,9 @@ async function runCompiled(
     for (const [index, at] of compiled.keyAt) bindings[index] = keys![at];
   }
   if (ctx.knex.isTransaction) {
-    const result = await ctx.knex.raw(compiled.sql, bindings as Knex.RawBinding[]);
-    if (ctx.vendor === 'postgres') return result.rows as Item[];
-    if (ctx.vendor === 'mysql') return result[0] as Item[];
-    return result as Item[];
+    return dialect.rowsOf(await ctx.knex.raw(compiled.sql, bindings as Knex.RawBinding[]));
   }
-  return runOnDriver(ctx.knex, ctx.vendor, compiled, bindings);
-}
-
-/** Named (server-side prepared) statements kept per PostgreSQL connection, at most. */
-const PG_STATEMENTS = 200;
-const pgStatements = new WeakMap<object, Set<string>>();
-
-/**
- * On PostgreSQL a compiled read is a named statement: parsed and planned once per connection. The
- * name carries the schema version, so a column whose type changed gets a fresh statement; past
- * PG_STATEMENTS per connection, reads go unnamed rather than piling up statements.
- */
-function pgQuery(connection: object, compiled: Compiled, text: string, values: unknown[]) {
-  let names = pgStatements.get(connection);
-  if (!names) pgStatements.set(connection, (names = new Set()));
-  const name = compiled.pgName!;
-  if (!names.has(name)) {
-    if (names.size >= PG_STATEMENTS) return { text, values };
-    names.add(name);
-  }
-  return { name, text, values };
+  return runOnDriver(ctx.knex, dialect, compiled, bindings);
 }
 
 /**
@@ -454,7 +431,7 @@ function pgQuery(connection: object, compiled: Compiled, text: string, values: u
  */
 async function runOnDriver(
   knex: Knex,
-  vendor: Vendor,
+  dialect: Dialect,
   compiled: Compiled,
   bindings: unknown[],
 ): Promise<Item[]> {
@@ -464,21 +441,9 @@ async function runOnDriver(
     positionBindings(sql: string): string;
   };
   compiled.driverSql ??= client.positionBindings(compiled.sql);
-  const sql = compiled.driverSql;
   const connection = await client.acquireConnection();
   try {
-    if (vendor === 'sqlite') {
-      const values = bindings.map((value) => (typeof value === 'boolean' ? Number(value) : value));
-      return connection.prepare(sql).all(values) as Item[];
-    }
-    return await new Promise<Item[]>((resolve, reject) => {
-      const done = (error: Error | null, result: any) => {
-        if (error) reject(error);
-        else resolve(vendor === 'postgres' ? result.rows : result);
-      };
-      if (vendor === 'postgres') connection.query(pgQuery(connection, compiled, sql, bindings), done);
-      else connection.query({ sql }, bindings, done);
-    });
+    return await dialect.queryDriver(connection, { sql: compiled.driverSql, name: compiled.name }, bindings);
   } finally {
     await client.releaseConnection(connection);
   }
@@ -540,6 +505,7 @@ export async function readItems(
         ? ((await rootQuery()) as Item[])
         : await runCompiled(
             ctx,
+            scope.dialect,
             access,
             compiledKey(ctx.vendor, collection, query, limit, nullsLast, keys),
             rootQuery,

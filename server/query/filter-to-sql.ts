@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { Vendor } from '../config';
+import type { Dialect } from '../database/dialects';
 import { ApiError } from '../errors';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
-import { coerceFilterValue, comparesAsText } from './coerce-value';
+import { coerceFilterValue } from './coerce-value';
 import { quote } from './parse-query';
 import {
   canReadField,
@@ -15,7 +15,8 @@ import {
 /** What compiling a filter needs; `aliases` numbers the table aliases of one statement. */
 export interface SqlScope {
   knex: Knex;
-  vendor: Vendor;
+  /** The project's dialect, resolved once per read. */
+  dialect: Dialect;
   schema: SchemaModel;
   guard: ReadGuard;
   now: Date;
@@ -61,16 +62,14 @@ function fieldFor(scope: SqlScope, info: CollectionInfo, name: string, trusted: 
 
 const column = (alias: string, field: string) => `${alias}.${field}`;
 
-/** The column as an expression, cast to text where the vendor cannot compare it with text. */
+/** The column as an expression, cast to text where the dialect cannot compare it with text. */
 function columnExpression(
   scope: SqlScope,
   alias: string,
   field: FieldInfo,
   asText: boolean,
 ): Knex.Raw | string {
-  if (asText && scope.vendor === 'postgres' && field.storage !== 'string') {
-    return scope.knex.raw('CAST(?? AS TEXT)', [column(alias, field.field)]);
-  }
+  if (asText) return scope.knex.raw('CAST(?? AS TEXT)', [column(alias, field.field)]);
   return column(alias, field.field);
 }
 
@@ -80,8 +79,8 @@ function escapeLike(text: string): string {
 }
 
 /**
- * A case-insensitive LIKE on every vendor (MySQL's collations and SQLite already are; PostgreSQL
- * uses ILIKE). `raw` patterns (rlike) take the caller's wildcards and no escape character.
+ * A case-insensitive LIKE on every vendor (Dialect.like). `raw` patterns (rlike) take the caller's
+ * wildcards and no escape character.
  */
 export function likeRaw(
   scope: SqlScope,
@@ -91,16 +90,7 @@ export function likeRaw(
   negate: boolean,
   raw: boolean,
 ): Knex.Raw {
-  const not = negate ? 'NOT ' : '';
-  const ref = column(alias, field.field);
-  if (scope.vendor === 'postgres') {
-    const target = field.storage === 'string' ? '??' : 'CAST(?? AS TEXT)';
-    return scope.knex.raw(`${target} ${not}ILIKE ? ESCAPE ${raw ? "''" : "'\\'"}`, [ref, pattern]);
-  }
-  if (scope.vendor === 'mysql') {
-    return scope.knex.raw(`?? ${not}LIKE ?${raw ? '' : " ESCAPE '\\\\'"}`, [ref, pattern]);
-  }
-  return scope.knex.raw(`?? ${not}LIKE ?${raw ? '' : " ESCAPE '\\'"}`, [ref, pattern]);
+  return scope.dialect.like(scope.knex, column(alias, field.field), field.storage, pattern, negate, raw);
 }
 
 /** Rows the caller may see in a related collection: the guard's row filter and no soft-deleted rows. */
@@ -148,7 +138,7 @@ function coerceList(
   const result: FilterValue[] = [];
   for (const value of values) {
     try {
-      result.push(coerceFilterValue(field, value, scope.vendor, scope.now));
+      result.push(coerceFilterValue(field, value, scope.dialect, scope.now));
     } catch (error) {
       if (!lenient) throw error;
     }
@@ -300,7 +290,7 @@ function compileToMany(
       const ids = [
         ...new Set(
           (condition.value as FilterValue[]).map((v) =>
-            coerceFilterValue(target, v, scope.vendor, scope.now),
+            coerceFilterValue(target, v, scope.dialect, scope.now),
           ),
         ),
       ];
@@ -325,9 +315,9 @@ function compileScalar(
   condition: FilterCondition,
 ): void {
   const ref = column(alias, field.field);
-  const asText = comparesAsText(field, scope.vendor);
+  const asText = scope.dialect.comparesAsText(field.storage);
   const coerce = (value: FilterValue) =>
-    asText ? String(value) : coerceFilterValue(field, value, scope.vendor, scope.now);
+    asText ? String(value) : coerceFilterValue(field, value, scope.dialect, scope.now);
   const target = columnExpression(scope, alias, field, asText);
   const value = condition.value;
   switch (condition.operator) {

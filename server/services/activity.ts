@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Accountability, ProjectContext } from '../context';
+import { dialectFor, type Dialect } from '../database/dialects';
 import { ApiError } from '../errors';
 import { formatUtcDateTime } from '../query/coerce-value';
 import { schemaCache } from '../schema/cache';
@@ -29,34 +30,25 @@ export interface ActivityEntry {
   actionBy?: number;
 }
 
-/** Inserts a row and returns its auto-increment id on every vendor. */
-export async function insertReturningId(
-  knex: Knex,
-  table: string,
-  row: Record<string, unknown>,
-  primaryKey = 'id',
-): Promise<string | number> {
-  if (knex.client.config.client === 'pg' || knex.client.config.client === 'postgres') {
-    const [result] = (await knex(table).insert(row).returning(primaryKey)) as Array<Record<string, unknown>>;
-    return result[primaryKey] as number | string;
-  }
-  const [id] = (await knex(table).insert(row)) as Array<number>;
-  return id;
-}
-
 /** Records one `directus_activity` row (in the caller's transaction) and returns its id. */
 export async function recordActivity(knex: Knex, entry: ActivityEntry): Promise<number> {
   const who = entry.accountability;
-  const id = await insertReturningId(knex, 'directus_activity', {
-    action: entry.action,
-    action_by: entry.actionBy ?? who.user ?? 0,
-    action_on: formatUtcDateTime(entry.now ?? new Date()),
-    ip: (who.ip ?? '').slice(0, 50),
-    user_agent: (who.userAgent ?? '').slice(0, 255),
-    collection: entry.collection,
-    item: String(entry.item),
-    comment: entry.comment ?? null,
-  });
+  // Callers pass only their transaction: the dialect is that of the connection it runs on.
+  const id = await dialectFor(knex).insertReturningId(
+    knex,
+    'directus_activity',
+    {
+      action: entry.action,
+      action_by: entry.actionBy ?? who.user ?? 0,
+      action_on: formatUtcDateTime(entry.now ?? new Date()),
+      ip: (who.ip ?? '').slice(0, 50),
+      user_agent: (who.userAgent ?? '').slice(0, 255),
+      collection: entry.collection,
+      item: String(entry.item),
+      comment: entry.comment ?? null,
+    },
+    'id',
+  );
   return Number(id);
 }
 
@@ -70,7 +62,7 @@ export interface RevisionEntry {
 }
 
 /** Records one `directus_revisions` row: the full item after the change and what changed. */
-export async function recordRevision(knex: Knex, entry: RevisionEntry, vendor: string): Promise<void> {
+export async function recordRevision(knex: Knex, entry: RevisionEntry, dialect: Dialect): Promise<void> {
   const parentChanged = entry.parent ? entry.parent.changed : null;
   await knex('directus_revisions').insert({
     activity: entry.activity,
@@ -81,8 +73,7 @@ export async function recordRevision(knex: Knex, entry: RevisionEntry, vendor: s
     parent_collection: entry.parent?.collection ?? null,
     parent_item:
       entry.parent?.item === null || entry.parent?.item === undefined ? null : String(entry.parent.item),
-    parent_changed:
-      parentChanged === null ? null : vendor === 'postgres' ? parentChanged : parentChanged ? 1 : 0,
+    parent_changed: parentChanged === null ? null : dialect.boolean(parentChanged),
   });
 }
 

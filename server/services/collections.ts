@@ -1,16 +1,8 @@
 import type { Accountability, ProjectContext } from '../context';
 import { ApiError } from '../errors';
-import {
-  addForeignKey,
-  createTable,
-  dropForeignKey,
-  dropTable,
-  fieldType,
-  foreignKeys,
-  indexedType,
-  type ColumnSpec,
-  type SchemaUnit,
-} from '../database/ddl';
+import { fieldType, indexedType } from '../database/datatype-catalogue';
+import type { ColumnSpec } from '../database/dialects';
+import type { SchemaUnit } from '../database/schema-change';
 import { decodeJson, loadSchema, schemaCache } from '../schema';
 import type { CollectionInfo } from '../schema/types';
 import {
@@ -228,15 +220,15 @@ export async function createCollection(
     throw new ApiError('UNPROCESSABLE_ENTITY', 'Collection does not have a primary key field.');
   }
   await runProjectChange(project, async (unit) => {
-    const model = await loadSchema(unit.db, unit.vendor);
+    const model = await loadSchema(unit.db, unit.dialect.vendor);
     const existing =
       model.collections.get(name) ??
       [...model.collections.keys()].find((c) => c.toLowerCase() === name.toLowerCase());
     if (existing) throw new ApiError('COLLECTION_ALREADY_EXISTS', `Collection "${name}" already exists`);
     await unit.step(
       `create table ${name}`,
-      (db) => createTable(db, unit.vendor, name, columns),
-      (db) => dropTable(db, unit.vendor, name),
+      (db) => unit.dialect.createTable(db, name, columns),
+      (db) => unit.dialect.dropTable(db, name),
     );
     // Status, sort, owner and m2o columns get an index of their own (lists filter and sort by them).
     for (const field of fields) {
@@ -336,15 +328,15 @@ export async function deleteCollection(
     );
     await unit.deleteRows('directus_fields', (qb) => qb.where('collection', name));
     await unit.deleteRows('directus_collections', (qb) => qb.where('collection', name));
-    for (const fk of await foreignKeys(unit.db, unit.vendor)) {
+    for (const fk of await unit.dialect.foreignKeys(unit.db)) {
       if (fk.refTable !== name || fk.table === name) continue;
       await unit.step(
         `drop foreign key ${fk.table}.${fk.column}`,
-        (db) => dropForeignKey(db, unit.vendor, fk.table, fk.column),
-        (db) => addForeignKey(db, unit.vendor, fk),
+        (db) => unit.dialect.dropForeignKey(db, fk.table, fk.column),
+        (db) => unit.dialect.addForeignKey(db, fk),
       );
     }
     // Last: a dropped table cannot be brought back on MySQL.
-    await unit.step(`drop table ${name}`, (db) => dropTable(db, unit.vendor, name));
+    await unit.step(`drop table ${name}`, (db) => unit.dialect.dropTable(db, name));
   });
 }

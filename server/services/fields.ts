@@ -1,24 +1,9 @@
+import type { Knex } from 'knex';
 import type { Accountability, ProjectContext } from '../context';
 import { ApiError } from '../errors';
-import {
-  alterColumn,
-  addColumn,
-  addIndex,
-  catalogueDatatype,
-  countNulls,
-  currentColumn,
-  datatypeEntry,
-  dropColumn,
-  dropIndex,
-  fieldType,
-  indexedType,
-  isIntegerDatatype,
-  runSchemaChange,
-  tableExtras,
-  vendorDatatype,
-  type ColumnSpec,
-  type SchemaUnit,
-} from '../database/ddl';
+import { datatypeEntry, fieldType, indexedType, isIntegerDatatype } from '../database/datatype-catalogue';
+import type { ColumnSpec } from '../database/dialects';
+import { runSchemaChange, type SchemaUnit } from '../database/schema-change';
 import { loadSchema, schemaCache } from '../schema';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 
@@ -95,9 +80,9 @@ export function schemaChanged(projectKey: string): void {
   for (const listener of listeners) listener(projectKey);
 }
 
-export function flag(project: Pick<ProjectContext, 'vendor'>, value: unknown): boolean | number {
-  const on = value === true || value === 1 || value === '1' || value === 'true';
-  return project.vendor === 'postgres' ? on : on ? 1 : 0;
+/** A metadata flag as the project's database stores it. */
+export function flag(project: Pick<ProjectContext, 'dialect'>, value: unknown): boolean | number {
+  return project.dialect.boolean(value === true || value === 1 || value === '1' || value === 'true');
 }
 
 export function requireAdmin(
@@ -139,7 +124,7 @@ function jsonText(value: unknown): string | null {
 
 /** The `directus_fields` values of a definition (only the keys it names, unless `all`). */
 export function metadataRow(
-  project: Pick<ProjectContext, 'vendor'>,
+  project: Pick<ProjectContext, 'dialect'>,
   input: FieldInput,
   all: boolean,
 ): Record<string, unknown> {
@@ -177,12 +162,12 @@ function parseLength(raw: unknown): { length?: number; precision?: number; scale
  * their current value.
  */
 export function planColumn(
-  project: Pick<ProjectContext, 'vendor'>,
+  project: Pick<ProjectContext, 'dialect'>,
   name: string,
   input: FieldInput,
   current: { spec: ColumnSpec; type: string | null } | null = null,
 ): ColumnSpec | null {
-  const vendor = project.vendor;
+  const vendor = project.dialect.vendor;
   const typeName = String(input.type ?? current?.type ?? '').toLowerCase();
   if (!typeName) throw new ApiError('INVALID_REQUEST', 'type: This value should not be blank.');
   const type = fieldType(typeName);
@@ -193,7 +178,7 @@ export function planColumn(
 
   let datatype: string;
   if (input.datatype !== undefined && input.datatype !== null && input.datatype !== '') {
-    datatype = vendorDatatype(vendor, String(input.datatype), typeName);
+    datatype = project.dialect.datatypeName(String(input.datatype), typeName);
   } else if (cur && rules.allowed.includes(cur.datatype)) datatype = cur.datatype;
   else datatype = rules.default;
   if (!rules.allowed.includes(datatype)) {
@@ -309,13 +294,13 @@ export async function readExtras(project: ProjectContext, only?: string): Promis
     .select('id', 'collection', 'field');
   return {
     ids: new Map(rows.map((r) => [`${r.collection}.${r.field}`, Number(r.id)])),
-    extras: await tableExtras(project.knex, project.vendor, only),
+    extras: await project.dialect.tableExtras(project.knex, only),
   };
 }
 
 /** The API's field object for one field of the schema model. */
 export function fieldObject(project: ProjectContext, info: FieldInfo, read: ReadExtras): FieldObject {
-  const datatype = info.alias ? null : catalogueDatatype(project.vendor, info.datatype);
+  const datatype = info.alias || !info.datatype ? null : project.dialect.catalogueDatatype(info.datatype);
   const entry = datatype ? datatypeEntry(project.vendor, datatype) : undefined;
   const extras = read.extras.get(info.collection);
   let length: string | number | null = null;
@@ -350,6 +335,12 @@ export function fieldObject(project: ProjectContext, info: FieldInfo, read: Read
     group: info.group,
     managed: info.managed,
   };
+}
+
+/** Rows holding NULL in a column (the check before making it required). */
+async function countNulls(db: Knex, table: string, column: string): Promise<number> {
+  const row = await db(table).whereNull(column).count({ n: '*' }).first();
+  return Number((row as { n: unknown } | undefined)?.n ?? 0);
 }
 
 function sortFields(list: FieldObject[], sort: unknown): FieldObject[] {
@@ -449,7 +440,7 @@ export async function readFields(
 // Writing: steps that run inside a unit (shared with collections and relations)
 
 async function freshCollection(unit: SchemaUnit, collection: string): Promise<CollectionInfo> {
-  const model = await loadSchema(unit.db, unit.vendor);
+  const model = await loadSchema(unit.db, unit.dialect.vendor);
   const info = model.collections.get(collection);
   if (!info) throw new ApiError('COLLECTION_NOT_FOUND', `Unable to find collection: ${collection}`);
   return info;
@@ -473,10 +464,10 @@ export async function addIndexStep(unit: SchemaUnit, collection: string, column:
   await unit.step(
     `add index ${collection}.${column}`,
     async (db) => {
-      created = await addIndex(db, unit.vendor, collection, column);
+      created = await unit.dialect.addIndex(db, collection, column);
     },
     async (db) => {
-      if (created) await dropIndex(db, unit.vendor, collection, column);
+      if (created) await unit.dialect.dropIndex(db, collection, column);
     },
   );
 }
@@ -487,10 +478,10 @@ async function dropIndexStep(unit: SchemaUnit, collection: string, column: strin
   await unit.step(
     `drop index ${collection}.${column}`,
     async (db) => {
-      dropped = await dropIndex(db, unit.vendor, collection, column);
+      dropped = await unit.dialect.dropIndex(db, collection, column);
     },
     async (db) => {
-      if (dropped) await addIndex(db, unit.vendor, collection, column);
+      if (dropped) await unit.dialect.addIndex(db, collection, column);
     },
   );
 }
@@ -525,8 +516,8 @@ export async function addFieldSteps(
   if (spec) {
     await unit.step(
       `add column ${collection}.${name}`,
-      (db) => addColumn(db, unit.vendor, collection, spec),
-      (db) => dropColumn(db, unit.vendor, collection, name),
+      (db) => unit.dialect.addColumn(db, collection, spec),
+      (db) => unit.dialect.dropColumn(db, collection, name),
     );
     if (indexedType(type) && !spec.primaryKey) await addIndexStep(unit, collection, name);
   }
@@ -563,7 +554,7 @@ export async function updateFieldSteps(
     ) {
       refuseSystem(collection);
     }
-    const spec = await currentColumn(unit.db, unit.vendor, collection, name);
+    const spec = await unit.dialect.currentColumn(unit.db, collection, name);
     if (!spec) throw new ApiError('FIELD_NOT_FOUND', `Unable to find field "${name}"`);
     if (input.primary_key !== undefined && Boolean(input.primary_key) !== spec.primaryKey) {
       throw new ApiError(
@@ -591,8 +582,8 @@ export async function updateFieldSteps(
       if (indexedBefore && !indexedAfter) await dropIndexStep(unit, collection, name);
       await unit.step(
         `alter column ${collection}.${name}`,
-        (db) => alterColumn(db, unit.vendor, collection, spec, target),
-        (db) => alterColumn(db, unit.vendor, collection, target, spec),
+        (db) => unit.dialect.alterColumn(db, collection, spec, target),
+        (db) => unit.dialect.alterColumn(db, collection, target, spec),
       );
       if (indexedAfter && !indexedBefore) await addIndexStep(unit, collection, name);
     }
@@ -670,7 +661,7 @@ export async function deleteFieldSteps(
   await unit.deleteRows('directus_fields', (qb) => qb.where({ collection, field: name }));
   if (!field.alias) {
     // Last: a dropped column cannot be brought back on MySQL.
-    await unit.step(`drop column ${collection}.${name}`, (d) => dropColumn(d, unit.vendor, collection, name));
+    await unit.step(`drop column ${collection}.${name}`, (d) => unit.dialect.dropColumn(d, collection, name));
   }
 }
 
@@ -703,7 +694,7 @@ export async function runProjectChange<T>(
   project: ProjectContext,
   work: (unit: SchemaUnit) => Promise<T>,
 ): Promise<T> {
-  const result = await runSchemaChange(project.knex, project.vendor, work, logCompensation(project));
+  const result = await runSchemaChange(project.knex, project.dialect, work, logCompensation(project));
   schemaChanged(project.key);
   return result;
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Accountability, ProjectContext } from '../context';
+import type { Dialect } from '../database/dialects';
 import { ApiError, isApiError } from '../errors';
 import { applyFilter, type SqlScope } from '../query/filter-to-sql';
 import { castValue } from '../query/cast-value';
@@ -9,7 +10,7 @@ import type { Query } from '../query/types';
 import { schemaCache } from '../schema/cache';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 import { emitItemEvent, type ItemEvent } from './events';
-import { insertReturningId, recordActivity, recordRevision, type ActivityAction } from './activity';
+import { recordActivity, recordRevision, type ActivityAction } from './activity';
 import { assertKnownFields, isServerFilled, prepareValues } from './payload';
 import { isSecretField, isSoftDeleted, permissionsFor, type Permissions } from './permissions';
 import { readSettings, numberSetting } from './settings';
@@ -108,55 +109,30 @@ onInvalidate('settings', invalidateReadSettings);
 
 /* ---------------------------------------------------------------- database errors */
 
-/** Maps constraint violations of each vendor to API errors (204 duplicate, 4 not null, 12 too long). */
-function mapDatabaseError(error: unknown, collection: string): unknown {
+/** Maps the constraint violations a dialect recognises to API errors (204 duplicate, 4 not null, 12 too long). */
+function mapDatabaseError(error: unknown, dialect: Dialect, collection: string): unknown {
   if (isApiError(error)) return error;
-  const e = error as { code?: string | number; errno?: number; message?: string };
-  const message = String(e?.message ?? '');
-  const code = String(e?.code ?? '');
-  if (
-    code === '23505' ||
-    code === 'ER_DUP_ENTRY' ||
-    e?.errno === 1062 ||
-    /UNIQUE constraint failed/i.test(message)
-  ) {
-    const value =
-      /Key \([^)]*\)=\(([^)]*)\)/.exec(message)?.[1] ?? /Duplicate entry '([^']*)'/.exec(message)?.[1];
-    return new ApiError(
-      'DUPLICATE_ITEM',
-      value !== undefined
-        ? `Duplicate key "${value}" for collection "${collection}"`
-        : `Duplicate key for collection "${collection}"`,
-    );
+  const violation = dialect.violation(error);
+  switch (violation?.kind) {
+    case 'unique':
+      return new ApiError(
+        'DUPLICATE_ITEM',
+        violation.value !== undefined
+          ? `Duplicate key "${violation.value}" for collection "${collection}"`
+          : `Duplicate key for collection "${collection}"`,
+      );
+    case 'not_null':
+      return new ApiError(
+        'INVALID_REQUEST',
+        `${violation.column ?? 'A field'}: This value should not be blank.`,
+      );
+    case 'too_long':
+      return new ApiError('UNPROCESSABLE_ENTITY', 'A value is too long for its field');
+    case 'out_of_range':
+      return new ApiError('INVALID_REQUEST', 'A value does not fit its field');
+    default:
+      return error;
   }
-  if (
-    code === '23502' ||
-    code === 'ER_BAD_NULL_ERROR' ||
-    code === 'ER_NO_DEFAULT_FOR_FIELD' ||
-    /NOT NULL constraint failed/i.test(message)
-  ) {
-    const column =
-      /column "([^"]+)"/.exec(message)?.[1] ??
-      /Column '([^']+)'/.exec(message)?.[1] ??
-      /Field '([^']+)'/.exec(message)?.[1] ??
-      /\.(\w+)$/.exec(message)?.[1];
-    return new ApiError('INVALID_REQUEST', `${column ?? 'A field'}: This value should not be blank.`);
-  }
-  if (code === '22001' || code === 'ER_DATA_TOO_LONG') {
-    return new ApiError('UNPROCESSABLE_ENTITY', 'A value is too long for its field');
-  }
-  if (
-    code === '22003' ||
-    code === 'ER_WARN_DATA_OUT_OF_RANGE' ||
-    code === '22P02' ||
-    code === '22007' ||
-    code === '22008' ||
-    code === 'ER_TRUNCATED_WRONG_VALUE' ||
-    code === 'ER_TRUNCATED_WRONG_VALUE_FOR_FIELD'
-  ) {
-    return new ApiError('INVALID_REQUEST', 'A value does not fit its field');
-  }
-  return error;
 }
 
 /* ---------------------------------------------------------------- the write engine */
@@ -216,7 +192,7 @@ function keyFor(state: WriteState, info: CollectionInfo, key: unknown): PrimaryK
   if (key === null || key === undefined || typeof key === 'object')
     throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
   try {
-    const value = coerceFilterValue(field, key as string | number, state.project.vendor, state.now);
+    const value = coerceFilterValue(field, key as string | number, state.project.dialect, state.now);
     if (value === null || typeof value === 'boolean') throw new Error('bad key');
     return value;
   } catch {
@@ -236,7 +212,7 @@ async function visible(state: WriteState, info: CollectionInfo, key: PrimaryKey)
   if (!rowFilter) return true;
   const scope: SqlScope = {
     knex: state.trx,
-    vendor: state.project.vendor,
+    dialect: state.project.dialect,
     schema: state.schema,
     guard: state.permissions,
     now: state.now,
@@ -303,7 +279,7 @@ async function log(
       delta: deltaOf(state, info, columns, action === 'create'),
       parent,
     },
-    state.project.vendor,
+    state.project.dialect,
   );
 }
 
@@ -417,7 +393,7 @@ async function createOne(
   const { columns, toMany } = await splitPayload(state, info, payload);
   const values = await prepareValues(info, columns, {
     action: 'create',
-    vendor: state.project.vendor,
+    dialect: state.project.dialect,
     now: state.now,
     user: state.accountability.user,
     admin: state.permissions.admin || state.trusted,
@@ -444,7 +420,12 @@ async function createOne(
     if (!pkField.autoIncrement && !pkField.defaultValue) {
       throw new ApiError('INVALID_REQUEST', `${info.primaryKey}: This value should not be blank.`);
     }
-    key = await insertReturningId(state.trx, info.collection, values, info.primaryKey);
+    key = (await state.project.dialect.insertReturningId(
+      state.trx,
+      info.collection,
+      values,
+      info.primaryKey,
+    )) as string | number;
   }
   state.events.push({
     action: 'create',
@@ -485,7 +466,7 @@ async function updateOne(
   const { columns, toMany } = await splitPayload(state, info, payload);
   const values = await prepareValues(info, columns, {
     action: 'update',
-    vendor: state.project.vendor,
+    dialect: state.project.dialect,
     now: state.now,
     user: state.accountability.user,
     admin: state.permissions.admin || state.trusted,
@@ -687,7 +668,7 @@ export class ItemsService {
     try {
       outcome = this.options.trx ? await run(this.options.trx) : await this.project.knex.transaction(run);
     } catch (error) {
-      throw mapDatabaseError(error, this.collection);
+      throw mapDatabaseError(error, this.project.dialect, this.collection);
     }
     // Inside a caller's transaction the caller decides when it commits; events are theirs to send.
     if (!this.options.trx) {

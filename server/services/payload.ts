@@ -1,4 +1,4 @@
-import type { Vendor } from '../config';
+import type { Dialect } from '../database/dialects';
 import { ApiError } from '../errors';
 import { coerceFilterValue, formatUtcDateTime } from '../query/coerce-value';
 import type { CollectionInfo, FieldInfo } from '../schema/types';
@@ -15,7 +15,7 @@ const SERVER_FILLED = new Set([
 
 export interface PrepareOptions {
   action: 'create' | 'update';
-  vendor: Vendor;
+  dialect: Dialect;
   now: Date;
   /** The caller (null: anonymous, stored as 0 like v8). */
   user: number | null;
@@ -123,7 +123,7 @@ async function castInput(field: FieldInfo, value: unknown, options: PrepareOptio
       const coerced = coerceFilterValue(
         field,
         value as string | number | boolean,
-        options.vendor,
+        options.dialect,
         options.now,
       );
       if (field.storage === 'decimal' && field.precision !== null && typeof coerced === 'number') {

@@ -10,7 +10,8 @@ import {
   type ProjectConfig,
   type ServerConfig,
 } from '../config';
-import { createConnection, checkConnection, vendorOf } from '../database/connection';
+import { createConnection, checkConnection } from '../database/connection';
+import { dialectFor } from '../database/dialects';
 import { migrateToLatest } from '../database/migrate';
 import { announce, TOPICS, watchWrites } from '../database/invalidation';
 import { installSystemData, hasSystemTables } from '../database/install';
@@ -97,7 +98,8 @@ export class ProjectRegistry {
         const config = this.readConfig(key)!;
         const knex = createConnection(config.database, this.server.dataDir);
         watchWrites(knex, key);
-        return { key, config, knex, vendor: vendorOf(knex), server: this.server };
+        const dialect = dialectFor(knex);
+        return { key, config, knex, vendor: dialect.vendor, dialect, server: this.server };
       })();
       this.open.set(key, pending);
       pending.catch(() => this.open.delete(key));

@@ -1,13 +1,7 @@
 import type { Accountability, ProjectContext } from '../context';
 import { ApiError } from '../errors';
-import {
-  addForeignKey,
-  currentColumn,
-  dropForeignKey,
-  foreignKeys,
-  type ForeignKeyInfo,
-  type SchemaUnit,
-} from '../database/ddl';
+import type { ForeignKeyInfo } from '../database/dialects';
+import type { SchemaUnit } from '../database/schema-change';
 import { parseQuery, readItems, type ReadResult } from '../query';
 import { loadSchema, schemaCache } from '../schema';
 import { readableCollections, requireAdmin, runProjectChange } from './fields';
@@ -98,17 +92,17 @@ async function plannedForeignKey(
   const column = row.field_many!;
   const one = row.collection_one;
   if (!one || many.startsWith('directus_')) return null;
-  const model = await loadSchema(unit.db, unit.vendor);
+  const model = await loadSchema(unit.db, unit.dialect.vendor);
   const manyInfo = model.collections.get(many);
   const oneInfo = model.collections.get(one);
   const field = manyInfo?.fields.get(column);
   if (!manyInfo || !oneInfo || !field || field.alias || field.primaryKey) return null;
-  const from = await currentColumn(unit.db, unit.vendor, many, column);
-  const to = await currentColumn(unit.db, unit.vendor, one, oneInfo.primaryKey);
+  const from = await unit.dialect.currentColumn(unit.db, many, column);
+  const to = await unit.dialect.currentColumn(unit.db, one, oneInfo.primaryKey);
   if (!from || !to || !to.primaryKey) return null;
-  if (from.datatype !== to.datatype || (unit.vendor === 'mysql' && from.unsigned !== to.unsigned))
-    return null;
-  if ((await foreignKeys(unit.db, unit.vendor, many)).some((fk) => fk.column === column)) return null;
+  // Only MySQL reports unsigned columns; a key and its target must agree on it.
+  if (from.datatype !== to.datatype || from.unsigned !== to.unsigned) return null;
+  if ((await unit.dialect.foreignKeys(unit.db, many)).some((fk) => fk.column === column)) return null;
   const orphans = await unit
     .db(many)
     .whereNotNull(column)
@@ -131,8 +125,8 @@ async function addKeyStep(unit: SchemaUnit, row: Record<string, string | null>):
   if (!fk) return;
   await unit.step(
     `add foreign key ${fk.table}.${fk.column}`,
-    (db) => addForeignKey(db, unit.vendor, fk),
-    (db) => dropForeignKey(db, unit.vendor, fk.table, fk.column),
+    (db) => unit.dialect.addForeignKey(db, fk),
+    (db) => unit.dialect.dropForeignKey(db, fk.table, fk.column),
   );
 }
 
@@ -142,12 +136,12 @@ async function dropKeyStep(unit: SchemaUnit, table: string, column: string): Pro
   if (still) return;
   const hasTable = await unit.db.schema.hasTable(table);
   if (!hasTable) return;
-  const existing = (await foreignKeys(unit.db, unit.vendor, table)).find((fk) => fk.column === column);
+  const existing = (await unit.dialect.foreignKeys(unit.db, table)).find((fk) => fk.column === column);
   if (!existing) return;
   await unit.step(
     `drop foreign key ${table}.${column}`,
-    (db) => dropForeignKey(db, unit.vendor, table, column),
-    (db) => addForeignKey(db, unit.vendor, existing),
+    (db) => unit.dialect.dropForeignKey(db, table, column),
+    (db) => unit.dialect.addForeignKey(db, existing),
   );
 }
 

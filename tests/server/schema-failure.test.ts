@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { foreignKeys, injectSchemaFailure } from '../../server/database/ddl';
+import { dialectOf } from '../../server/database/dialects';
+import { injectSchemaFailure } from '../../server/database/schema-change';
 import { testVendors } from '../helpers/databases';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { api, snapshot, type Api } from './schema-helpers';
@@ -107,7 +108,7 @@ describe.each(testVendors)('schema changes are atomic (%s)', (vendor) => {
       }),
     );
     expect(res.json().data).toMatchObject({ collection_many: 'books', collection_one: 'authors' });
-    const keys = await foreignKeys(server.project.knex, vendor, 'books');
+    const keys = await dialectOf(vendor).foreignKeys(server.project.knex, 'books');
     expect(keys).toEqual([
       expect.objectContaining({ column: 'author', refTable: 'authors', onDelete: 'SET NULL' }),
     ]);

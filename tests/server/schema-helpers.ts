@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { introspectDatabase } from '../../server/schema/introspect';
-import { foreignKeys, tableExtras } from '../../server/database/ddl';
+import { dialectOf } from '../../server/database/dialects';
 import type { TestServer } from '../helpers/server';
 
 export interface Api {
@@ -26,8 +26,8 @@ export function api(server: TestServer, token: string): Api {
 export async function snapshot(server: TestServer, tables: string[]): Promise<unknown> {
   const { knex, vendor } = server.project;
   const columns = await introspectDatabase(knex, vendor);
-  const extras = await tableExtras(knex, vendor);
-  const keys = (await foreignKeys(knex, vendor)).map((fk) => ({ ...fk, name: null }));
+  const extras = await dialectOf(vendor).tableExtras(knex);
+  const keys = (await dialectOf(vendor).foreignKeys(knex)).map((fk) => ({ ...fk, name: null }));
   const out: Record<string, unknown> = {};
   for (const table of tables) {
     const cols = columns.get(table);

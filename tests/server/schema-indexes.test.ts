@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { injectSchemaFailure } from '../../server/database/ddl';
+import { injectSchemaFailure } from '../../server/database/schema-change';
 import { schemaCache } from '../../server/schema';
 import { testVendors } from '../helpers/databases';
 import { startTestServer, type TestServer } from '../helpers/server';
