@@ -53,7 +53,7 @@ const BODIES: Array<[string, string]> = [
 ];
 
 /** Endpoints that read one object with the shared helper: 400 code 13 for anything else. */
-const OBJECT_ONLY = ENDPOINTS.filter(([method, url]) =>
+const OBJECT_ONLY = ENDPOINTS.filter(([, url]) =>
   /\/(auth|utils|mail|users\/invite|users\/me|activity\/comment)/.test(url),
 );
 
