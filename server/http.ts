@@ -17,8 +17,10 @@ import { ROOT } from './paths';
 import { serverRoutes } from './routes/server';
 import { projectRoutes } from './routes/project';
 import { extensionRoutes } from './routes/extensions';
+import { registerFavicon } from './routes/favicon';
 import { closeStorage } from './services/storage/index';
 import { startWebhookDelivery } from './services/webhooks';
+import { registerSystemHooks } from './services/system-hooks';
 
 export type AuthClass = 'none' | 'auth' | 'user' | 'admin';
 
@@ -50,6 +52,8 @@ export async function buildServer(
   config: ServerConfig,
   registry = new ProjectRegistry(config),
 ): Promise<FastifyInstance> {
+  // The system collections' behaviour, for every write of the items engine (once per process).
+  registerSystemHooks();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -157,6 +161,7 @@ export async function buildServer(
 
   await app.register(serverRoutes, { prefix: '/server' });
   await app.register(extensionRoutes);
+  await registerFavicon(app);
   await registerAdminApp(app);
 
   // Every /{project}/... route: resolve the project, then who is calling.

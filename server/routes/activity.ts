@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { respond } from '../respond';
+import { objectBody } from './body';
 import { createComment, deleteComment, updateComment } from '../services/activity';
 import { ItemsService } from '../services/items';
 import { envelope, queryOf } from './items';
@@ -13,7 +14,7 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
   registerSystemCrud(app, { collection: 'directus_activity', readOnly: true });
 
   app.post('/comment', async (request, reply) => {
-    const id = await createComment(request.project, request.accountability, request.body);
+    const id = await createComment(request.project, request.accountability, objectBody(request));
     return respond(
       request,
       reply,
@@ -22,7 +23,12 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.patch<{ Params: { id: string } }>('/comment/:id', async (request, reply) => {
-    const id = await updateComment(request.project, request.accountability, request.params.id, request.body);
+    const id = await updateComment(
+      request.project,
+      request.accountability,
+      request.params.id,
+      objectBody(request),
+    );
     return respond(
       request,
       reply,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, catalogueEntry } from '../errors';
 import { respond } from '../respond';
+import { objectBody } from './body';
 import {
   endPresentedSessions,
   refreshAuthToken,
@@ -14,12 +15,6 @@ import { enabledProviders, exchangeRequestToken, finishSso, startSso } from '../
 import { authStoresFor, closeAuthStores } from '../services/rate-limit';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function body(request: FastifyRequest): Record<string, unknown> {
-  const value = request.body;
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ApiError('INVALID_PAYLOAD');
-  return value as Record<string, unknown>;
-}
 
 /** Per-IP limit (ServerConfig.loginRateLimit a minute): 429 with an empty body when exceeded. */
 async function rateLimited(request: FastifyRequest, reply: FastifyReply, bucket: string): Promise<boolean> {
@@ -46,7 +41,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/authenticate', { config: { auth: 'none' } }, async (request, reply) => {
     if (await rateLimited(request, reply, 'authenticate')) return reply;
-    const input = body(request);
+    const input = objectBody(request);
     const { email, password, otp } = input;
     const mode = input.mode ?? (request.query as Record<string, unknown>).mode ?? 'jwt';
     if (typeof email !== 'string' || !EMAIL.test(email) || typeof password !== 'string' || !password) {
@@ -74,7 +69,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/refresh', { config: { auth: 'none' } }, async (request, reply) => {
-    const { token } = body(request);
+    const { token } = objectBody(request);
     if (typeof token !== 'string' || !token)
       throw new ApiError('INVALID_REQUEST', 'token: This value should not be blank.');
     return respond(request, reply, { data: { token: await refreshAuthToken(request.project, token) } });
@@ -114,7 +109,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/password/request', { config: { auth: 'none' } }, async (request, reply) => {
     if (await rateLimited(request, reply, 'password')) return reply;
-    const { email, reset_url } = body(request);
+    const { email, reset_url } = objectBody(request);
     if (typeof email !== 'string' || !EMAIL.test(email)) {
       throw new ApiError('INVALID_REQUEST', 'email: This value is not a valid email address.');
     }
@@ -123,7 +118,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/password/reset', { config: { auth: 'none' } }, async (request, reply) => {
-    const { token, password } = body(request);
+    const { token, password } = objectBody(request);
     if (typeof token !== 'string' || !token)
       throw new ApiError('INVALID_REQUEST', 'token: This value should not be blank.');
     if (typeof password !== 'string' || !password) {
@@ -138,7 +133,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/sso/access_token', { config: { auth: 'none' } }, async (request, reply) => {
-    const { request_token } = body(request);
+    const { request_token } = objectBody(request);
     if (typeof request_token !== 'string' || !request_token) {
       throw new ApiError('INVALID_REQUEST', 'request_token: This value should not be blank.');
     }

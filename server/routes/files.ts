@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { respond } from '../respond';
+import { objectBody } from './body';
 import { parseQuery, type Query } from '../query';
 import {
   assertFileAccess,
@@ -18,7 +19,6 @@ import {
   writableValues,
   type IngestedFile,
 } from '../services/files';
-import { readSettings } from '../services/settings';
 
 interface Upload {
   file: IngestedFile;
@@ -45,13 +45,12 @@ function idsOf(request: FastifyRequest): string[] {
 async function multipartUploads(
   request: FastifyRequest,
 ): Promise<{ uploads: Upload[]; fields: Record<string, unknown> }> {
-  const settings = await readSettings(request.project.knex);
   const uploads: Upload[] = [];
   const fields: Record<string, unknown> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const file = await ingest(request.project, part.file, { clientName: part.filename, settings });
+        const file = await ingest(request.project, part.file, { clientName: part.filename });
         uploads.push({ file, clientName: part.filename });
       } else {
         fields[part.fieldname] = part.value;
@@ -66,11 +65,10 @@ async function multipartUploads(
   return { uploads, fields };
 }
 
-function jsonBody(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (Array.isArray(body)) throw new ApiError('BATCH_UPLOAD_NOT_ALLOWED');
-  if (!body || typeof body !== 'object') throw new ApiError('INVALID_PAYLOAD');
-  return body as Record<string, unknown>;
+/** A JSON upload or edit: one object; a list would be several files at once (400 code 15). */
+function fileBody(request: FastifyRequest): Record<string, unknown> {
+  if (Array.isArray(request.body)) throw new ApiError('BATCH_UPLOAD_NOT_ALLOWED');
+  return objectBody(request);
 }
 
 /** The file object(s) as the caller may read them; nothing (204) when they may not. */
@@ -138,7 +136,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
       if (!uploads.length) throw new ApiError('INVALID_REQUEST', 'data: No file was uploaded');
       if (uploads.length > 1) delete fields.filename_download;
     } else {
-      const body = jsonBody(request);
+      const body = fileBody(request);
       const { stream, nameHint } = await sourceFromJson(project, body.data);
       const { data: _data, filename_disk: diskName, ...rest } = body;
       void _data;
@@ -147,9 +145,8 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
       if (fields.filename_download === undefined && typeof diskName === 'string') {
         fields.filename_download = diskName;
       }
-      const settings = await readSettings(project.knex);
       const clientName = (fields.filename_download as string | undefined) ?? nameHint;
-      uploads = [{ file: await ingest(project, stream, { clientName, settings }), clientName }];
+      uploads = [{ file: await ingest(project, stream, { clientName }), clientName }];
     }
     let values: Record<string, unknown>;
     try {
@@ -214,7 +211,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
       replacement = parsed.uploads[0]?.file ?? null;
       fields = parsed.fields;
     } else {
-      const body = jsonBody(request);
+      const body = fileBody(request);
       if (body.filename_disk !== undefined && body.filename_disk !== rows[0]?.filename_disk) {
         throw new ApiError('INVALID_REQUEST', 'filename_disk is chosen by the server and cannot be set');
       }
@@ -224,10 +221,8 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
       if (data !== undefined && data !== null) {
         if (ids.length > 1) throw new ApiError('BATCH_UPLOAD_NOT_ALLOWED');
         const { stream, nameHint } = await sourceFromJson(project, data);
-        const settings = await readSettings(project.knex);
         replacement = await ingest(project, stream, {
           clientName: (fields.filename_download as string | undefined) ?? nameHint,
-          settings,
         });
       }
     }

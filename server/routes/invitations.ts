@@ -1,15 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { respond } from '../respond';
+import { objectBody } from './body';
 import { acceptInvitation, inviteUsers } from '../services/invitations';
 
 /** `/{project}/users/invite…`, registered beside users.ts under the same `/users` prefix. */
 export const invitationRoutes: FastifyPluginAsync = async (app) => {
   // Non-admins (anonymous callers included) get 403 code 10, as v8.
   app.post('/invite', { config: { auth: 'auth' } }, async (request, reply) => {
-    const payload = request.body as Record<string, unknown> | undefined;
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload))
-      throw new ApiError('INVALID_PAYLOAD');
+    const payload = objectBody(request);
     const data = await inviteUsers(request.project, request.accountability, payload.email);
     return respond(request, reply, { data });
   });

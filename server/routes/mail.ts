@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../errors';
 import { respond } from '../respond';
+import { objectBody } from './body';
 import { sendProjectMail } from '../services/mail';
 
 const TYPES: Record<string, 'html' | 'plain'> = { html: 'html', plain: 'plain', text: 'plain', txt: 'plain' };
@@ -8,9 +9,7 @@ const TYPES: Record<string, 'html' | 'plain'> = { html: 'html', plain: 'plain', 
 /** `POST /{project}/mail`: administrators send a message to addresses or users (v8 §2.20). */
 export const mailRoutes: FastifyPluginAsync = async (app) => {
   app.post('/mail', { config: { auth: 'admin' } }, async (request, reply) => {
-    const payload = request.body as Record<string, unknown> | undefined;
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload))
-      throw new ApiError('INVALID_PAYLOAD');
+    const payload = objectBody(request);
     const { to, subject = '', body, type = 'html', data = {}, use_default_email } = payload;
     const empty = to === undefined || to === null || to === '' || (Array.isArray(to) && to.length === 0);
     if (empty) throw new ApiError('INVALID_REQUEST', 'to: This value should not be blank.');

@@ -1,14 +1,24 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Item } from '../query/execute-read';
+import { parseQuery } from '../query/parse-query';
+import type { FilterNode, FilterValue } from '../query/types';
 import { respond } from '../respond';
 import { schemaCache } from '../schema/cache';
+import { ItemsService } from '../services/items';
 import { registerSystemCrud } from './system-crud';
 
-function csvList(value: unknown): string[] {
-  if (typeof value !== 'string') return [];
-  return value
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
+const PUBLIC_ROLE = 2;
+
+/** The engine reads the blacklists as lists; `/me` answers them as lists too, trimmed. */
+function fieldList(value: unknown): string[] {
+  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return parts.map((part) => String(part).trim()).filter(Boolean);
+}
+
+/** `status_blacklist` stays CSV text on `/me`, as v8 answers it (null when empty). */
+function csvText(value: unknown): string | null {
+  if (Array.isArray(value)) return value.length ? value.join(',') : null;
+  return typeof value === 'string' ? value : null;
 }
 
 /** A permission row as `/permissions/me` gives it (api-v8 §2.14, §12.7). */
@@ -24,10 +34,9 @@ function meRow(row: Record<string, unknown>): Record<string, unknown> {
     delete: row.delete ?? 'none',
     comment: row.comment ?? null,
     explain: row.explain ?? null,
-    read_field_blacklist: csvList(row.read_field_blacklist),
-    write_field_blacklist: csvList(row.write_field_blacklist),
-    // Kept as the stored CSV text, as v8 answers it.
-    status_blacklist: row.status_blacklist ?? null,
+    read_field_blacklist: fieldList(row.read_field_blacklist),
+    write_field_blacklist: fieldList(row.write_field_blacklist),
+    status_blacklist: csvText(row.status_blacklist),
   };
 }
 
@@ -46,7 +55,17 @@ function fullRow(collection: string, role: number | null): Record<string, unknow
   });
 }
 
-/** The caller's rows: an administrator gets a full row per collection; others their role's rows. */
+const condition = (field: string, value: FilterValue): FilterNode => ({
+  kind: 'condition',
+  path: [field],
+  operator: 'eq',
+  value,
+});
+
+/**
+ * The caller's rows: an administrator gets a full row per collection; others their role's rows
+ * (the public role's for anonymous callers), read by the items engine on the server's behalf.
+ */
 async function myRows(request: FastifyRequest, collection?: string): Promise<Array<Record<string, unknown>>> {
   const who = request.accountability;
   if (who.admin) {
@@ -54,12 +73,21 @@ async function myRows(request: FastifyRequest, collection?: string): Promise<Arr
     const names = collection ? [collection] : [...schema.collections.keys()];
     return names.map((name) => fullRow(name, who.role));
   }
-  const query = request.project
-    .knex('directus_permissions')
-    .where('role', who.role ?? 2)
-    .orderBy('id');
-  if (collection !== undefined) query.where('collection', collection);
-  return ((await query) as Array<Record<string, unknown>>).map(meRow);
+  const service = new ItemsService(request.project, who, {
+    collection: 'directus_permissions',
+    trusted: true,
+  });
+  const byRole = condition('role', who.role ?? PUBLIC_ROLE);
+  const { data } = await service.readMany({
+    ...parseQuery({}),
+    filter:
+      collection === undefined
+        ? byRole
+        : { kind: 'and', children: [byRole, condition('collection', collection)] },
+    sort: [{ field: 'id', order: 'asc' }],
+    limit: -1,
+  });
+  return (data as Item[]).map(meRow);
 }
 
 /** `/{project}/permissions` (api-v8 §2.14) with `/me` and `/me/{collection}`. */

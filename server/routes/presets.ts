@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
-import type { PrimaryKey } from '../services/items';
+import type { Item } from '../query/execute-read';
+import { parseQuery } from '../query/parse-query';
+import { ItemsService, type PrimaryKey } from '../services/items';
 import { registerSystemCrud } from './system-crud';
 
 /** v8: a non-admin deleting a role's preset gets 403 code 10, whatever their permission rows say. */
@@ -8,12 +10,25 @@ async function refuseRolePresets(request: FastifyRequest, keys: PrimaryKey[]): P
   if (request.accountability.admin) return;
   const numeric = keys.filter((key) => /^\d+$/.test(String(key))).map(Number);
   if (numeric.length === 0) return;
-  const roleOwned = await request.project
-    .knex('directus_collection_presets')
-    .whereIn('id', numeric)
-    .whereNotNull('role')
-    .first('id');
-  if (roleOwned) throw new ApiError('FORBIDDEN', 'Cannot delete collection presets that belongs to a role');
+  const service = new ItemsService(request.project, request.accountability, {
+    collection: 'directus_collection_presets',
+    trusted: true,
+  });
+  const { data } = await service.readMany({
+    ...parseQuery({}),
+    fields: ['id'],
+    filter: {
+      kind: 'and',
+      children: [
+        { kind: 'condition', path: ['id'], operator: 'in', value: numeric },
+        { kind: 'condition', path: ['role'], operator: 'nnull', value: null },
+      ],
+    },
+    limit: 1,
+  });
+  if ((data as Item[]).length > 0) {
+    throw new ApiError('FORBIDDEN', 'Cannot delete collection presets that belongs to a role');
+  }
 }
 
 /**

@@ -20,10 +20,6 @@ import { settingsRoutes } from './settings';
 import { presetsRoutes } from './presets';
 import { webhooksRoutes } from './webhooks';
 import { foldersRoutes } from './folders';
-import { usersCrudRoutes } from './users-crud';
-import { registerSystemHooks } from '../services/system-hooks';
-
-registerSystemHooks();
 
 /** All routes below /{project}/. Each group lives in its own file. */
 export const projectRoutes: FastifyPluginAsync = async (app) => {
@@ -43,7 +39,6 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
   await app.register(itemsRoutes, { prefix: '/items' });
   await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(revisionsRoutes, { prefix: '/revisions' });
-  await app.register(usersCrudRoutes, { prefix: '/users' });
   await app.register(rolesRoutes, { prefix: '/roles' });
   await app.register(permissionsRoutes, { prefix: '/permissions' });
   await app.register(settingsRoutes, { prefix: '/settings' });

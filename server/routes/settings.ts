@@ -9,12 +9,26 @@ import { envelope, queryOf } from './items';
 import { registerSystemCrud } from './system-crud';
 import { parseQuery } from '../query/parse-query';
 
+const SETTINGS_FIELDS: FilterNode = {
+  kind: 'condition',
+  path: ['collection'],
+  operator: 'eq',
+  value: 'directus_settings',
+};
+
 /** The Directus type of every setting key, from the `directus_fields` rows of `directus_settings`. */
 async function settingTypes(request: FastifyRequest): Promise<Map<string, string>> {
-  const rows = (await request.project
-    .knex('directus_fields')
-    .where('collection', 'directus_settings')
-    .select('field', 'type')) as Array<{ field: string; type: string | null }>;
+  const service = new ItemsService(request.project, request.accountability, {
+    collection: 'directus_fields',
+    trusted: true,
+  });
+  const { data } = await service.readMany({
+    ...parseQuery({}),
+    fields: ['field', 'type'],
+    filter: SETTINGS_FIELDS,
+    limit: -1,
+  });
+  const rows = data as Array<{ field: string; type: string | null }>;
   return new Map(rows.map((row) => [row.field, String(row.type ?? '').toLowerCase()]));
 }
 
@@ -61,13 +75,6 @@ function withKey(_request: FastifyRequest, query: Query): Query {
   if (!fields || fields.includes('*') || !fields.includes('value') || fields.includes('key')) return query;
   return { ...query, fields: [...fields, 'key'] };
 }
-
-const SETTINGS_FIELDS: FilterNode = {
-  kind: 'condition',
-  path: ['collection'],
-  operator: 'eq',
-  value: 'directus_settings',
-};
 
 /** `/{project}/settings` (api-v8 §2.17) and `/settings/fields`. */
 export const settingsRoutes: FastifyPluginAsync = async (app) => {

@@ -91,10 +91,9 @@ async function commentRow(project: ProjectContext, id: string): Promise<Record<s
 export async function createComment(
   project: ProjectContext,
   accountability: Accountability,
-  body: unknown,
+  body: Record<string, unknown>,
 ): Promise<number> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('INVALID_PAYLOAD');
-  const { collection, item, comment } = body as Record<string, unknown>;
+  const { collection, item, comment } = body;
   const missing = [
     ['collection', collection],
     ['item', item],
@@ -145,10 +144,9 @@ export async function updateComment(
   project: ProjectContext,
   accountability: Accountability,
   id: string,
-  body: unknown,
+  body: Record<string, unknown>,
 ): Promise<number> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('INVALID_PAYLOAD');
-  const comment = (body as Record<string, unknown>).comment;
+  const comment = body.comment;
   if (typeof comment !== 'string' || comment.trim() === '') {
     throw new ApiError('INVALID_REQUEST', 'comment: This value should not be blank.');
   }

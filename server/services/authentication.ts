@@ -111,7 +111,7 @@ function allowedWithout2FA(request: FastifyRequest): boolean {
   const url = (request.routeOptions?.url ?? '').replace(/^\/:project/, '');
   const id = (request.params as { id?: string } | undefined)?.id;
   if (url === '' || url === '/' || url.startsWith('/auth')) return true;
-  if (url === '/users/me' || url === '/users/:id/activate_2fa' || url === '/utils/2fa_secret') return true;
+  if (url === '/users/:id/activate_2fa' || url === '/utils/2fa_secret') return true;
   return url === '/users/:id' && request.method === 'GET' && id === 'me';
 }
 

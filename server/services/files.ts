@@ -7,6 +7,7 @@ import type { Accountability, ProjectContext } from '../context';
 import { ApiError, isApiError } from '../errors';
 import { readItems, type Item, type Query } from '../query';
 import { schemaCache } from '../schema';
+import { ItemsService, type ItemsHooks } from './items';
 import { permissionsFor, type Permissions } from './permissions';
 import { readSettings, type Settings } from './settings';
 import { dbDateTime } from './sessions';
@@ -230,16 +231,17 @@ async function imageFacts(storage: StorageDriver, key: string) {
 export async function ingest(
   project: ProjectContext,
   source: Readable,
-  options: { clientName?: string; settings: Settings },
+  options: { clientName?: string },
 ): Promise<IngestedFile> {
   const storage = storageFor(project.server, project.key);
+  const settings = await readSettings(project.knex);
   const max = project.server.maxUploadSize;
   let key: string | undefined;
   try {
     const { head, all } = await splitHead(source);
     if (head.length === 0) throw new ApiError('INVALID_REQUEST', 'The file is empty');
     const { mime, ext } = await sniffType(head, options.clientName);
-    if (!mimeAllowed(mime, options.settings.file_mimetype_whitelist)) {
+    if (!mimeAllowed(mime, settings.file_mimetype_whitelist)) {
       throw new ApiError('INVALID_REQUEST', `Files of type ${mime} are not allowed here`);
     }
     const filenameDisk = `${randomUUID()}.${ext}`;
@@ -423,43 +425,39 @@ export function writableValues(body: Record<string, unknown>): Record<string, un
   return out;
 }
 
-async function recordActivity(
-  trx: ProjectContext['knex'],
-  who: Accountability,
-  action: 'upload' | 'update' | 'delete',
-  item: number,
-  snapshot: { data: Record<string, unknown>; delta: Record<string, unknown> } | null,
-  comment: string | null,
-): Promise<void> {
-  const ip = who.ip === '127.0.0.1' || who.ip === '::1' ? 'localhost' : who.ip;
-  const [activity] = await trx('directus_activity').insert(
-    {
-      action,
-      action_by: who.user ?? 0,
-      action_on: dbDateTime(),
-      ip: (ip ?? '').slice(0, 50),
-      user_agent: (who.userAgent ?? '').slice(0, 255),
-      collection: 'directus_files',
-      item: String(item),
-      comment,
-    },
-    ['id'],
-  );
-  if (!snapshot) return;
-  const activityId = typeof activity === 'object' ? (activity as { id: number }).id : activity;
-  await trx('directus_revisions').insert({
-    activity: activityId,
-    collection: 'directus_files',
-    item: String(item),
-    data: JSON.stringify(snapshot.data),
-    delta: JSON.stringify(snapshot.delta),
-    parent_changed: 0,
-  });
-}
+/**
+ * The `directus_files` hooks (registered by system-hooks.ts): the server, not the writer, decides
+ * where a new row's bytes live, its private hash and upload time; the title defaults to one made
+ * from the download name. Stored bytes are removed by deleteFile after the row's commit, never
+ * inside the transaction.
+ */
+export const fileHooks: ItemsHooks = {
+  beforeCreate(payload, ctx) {
+    const download = payload.filename_download;
+    return {
+      ...(typeof download === 'string' && download ? { title: titleFromName(download) } : {}),
+      ...payload,
+      storage: storageFor(ctx.project.server, ctx.project.key).name,
+      private_hash: privateHash(),
+      uploaded_on: dbDateTime(),
+    };
+  },
+};
 
-export interface WriteOptions {
-  activitySkip?: boolean;
-  comment?: string | null;
+/** `activity_skip` and `comment` of the request's query. */
+export type WriteOptions = Pick<Query, 'activitySkip' | 'comment'>;
+
+/**
+ * The items engine on `directus_files`, writing on the caller's behalf: permissions are checked
+ * beforehand with the file rules (assertFileAccess); activity, revisions, the `directus_files`
+ * hooks (system-hooks.ts) and item events follow the engine's one way, in its transaction.
+ */
+function filesEngine(project: ProjectContext, who: Accountability): ItemsService {
+  return new ItemsService(project, who, {
+    collection: 'directus_files',
+    trusted: true,
+    createAction: 'upload',
+  });
 }
 
 /** Records an ingested file; removes its bytes again if the row cannot be written. */
@@ -468,38 +466,17 @@ export async function createFileRow(
   who: Accountability,
   file: IngestedFile,
   values: { clientName?: string } & Record<string, unknown>,
-  options: WriteOptions = {},
+  options: WriteOptions | null = null,
 ): Promise<number> {
   const { clientName, ...fields } = values;
   const download =
     (fields.filename_download as string | undefined) ?? safeDownloadName(clientName, file.filename_disk);
-  const row: Record<string, unknown> = {
-    storage: storageFor(project.server, project.key).name,
-    private_hash: privateHash(),
-    title: titleFromName(download),
-    uploaded_by: who.user ?? 0,
-    uploaded_on: dbDateTime(),
-    ...file,
-    metadata: file.metadata ? JSON.stringify(file.metadata) : null,
-    ...fields,
-    filename_download: download,
-  };
   try {
-    return await project.knex.transaction(async (trx) => {
-      const [inserted] = await trx('directus_files').insert(row, ['id']);
-      const id = Number(typeof inserted === 'object' ? (inserted as { id: number }).id : inserted);
-      if (!options.activitySkip) {
-        await recordActivity(
-          trx,
-          who,
-          'upload',
-          id,
-          { data: { id, ...row }, delta: { id, ...row } },
-          options.comment ?? null,
-        );
-      }
-      return id;
-    });
+    const [id] = await filesEngine(project, who).create(
+      { ...file, ...fields, filename_download: download },
+      options,
+    );
+    return Number(id);
   } catch (error) {
     await storageFor(project.server, project.key)
       .delete(originalKey(file.filename_disk))
@@ -533,32 +510,16 @@ export async function updateFile(
   id: number,
   values: Record<string, unknown>,
   replacement: IngestedFile | null,
-  options: WriteOptions = {},
+  options: WriteOptions | null = null,
 ): Promise<void> {
   const before = await fileRow(project, id);
   const changes: Record<string, unknown> = { ...values };
   if (replacement) {
-    Object.assign(changes, replacement, {
-      metadata: replacement.metadata ? JSON.stringify(replacement.metadata) : null,
-      storage: storageFor(project.server, project.key).name,
-    });
+    Object.assign(changes, replacement, { storage: storageFor(project.server, project.key).name });
   }
   if (Object.keys(changes).length) {
     try {
-      await project.knex.transaction(async (trx) => {
-        await trx('directus_files').where('id', id).update(changes);
-        if (!options.activitySkip) {
-          const after = await trx('directus_files').where('id', id).first();
-          await recordActivity(
-            trx,
-            who,
-            'update',
-            id,
-            { data: after, delta: changes },
-            options.comment ?? null,
-          );
-        }
-      });
+      await filesEngine(project, who).update([id], changes, options);
     } catch (error) {
       if (replacement) await removeStoredFile(project, replacement.filename_disk).catch(() => {});
       throw error;
@@ -571,13 +532,11 @@ export async function deleteFile(
   project: ProjectContext,
   who: Accountability,
   id: number,
-  options: WriteOptions = {},
+  options: WriteOptions | null = null,
 ): Promise<void> {
   const row = await fileRow(project, id);
-  await project.knex.transaction(async (trx) => {
-    await trx('directus_files').where('id', id).delete();
-    if (!options.activitySkip) await recordActivity(trx, who, 'delete', id, null, options.comment ?? null);
-  });
+  // The bytes go once the row is gone for good: a rolled-back delete keeps a working file.
+  await filesEngine(project, who).delete([id], options);
   await removeStoredFile(project, String(row.filename_disk));
 }
 

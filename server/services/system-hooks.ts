@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { ApiError } from '../errors';
 import type { Item } from '../query/execute-read';
 import { recordActivity } from './activity';
+import { fileHooks } from './files';
 import { registerItemsHooks, type HookContext, type PrimaryKey } from './items';
 import { validationPattern } from './payload';
 import { readSettings } from './settings';
@@ -285,6 +286,12 @@ function registerFolderHooks(): void {
   });
 }
 
+/* ---------------------------------------------------------------- files */
+
+function registerFileHooks(): void {
+  registerItemsHooks('directus_files', fileHooks);
+}
+
 /* ---------------------------------------------------------------- users */
 
 async function checkPasswordPolicy(trx: Knex, payload: Item): Promise<void> {
@@ -364,5 +371,6 @@ export function registerSystemHooks(): void {
   registerPresetHooks();
   registerWebhookHooks();
   registerFolderHooks();
+  registerFileHooks();
   registerUserHooks();
 }
