@@ -57,7 +57,7 @@ export function Dropzone({
         if (files.length) onFiles(multiple ? files : files.slice(0, 1));
       }}
     >
-      <Icon name={over ? 'file_download' : 'cloud_upload'} size="large" className="octavo-dropzone__icon" />
+      <Icon name={over ? 'download' : 'cloud_upload'} size="large" className="octavo-dropzone__icon" />
       <p className="octavo-dropzone__label">{label}</p>
       {hint && (
         <p className="octavo-dropzone__hint" id={hintId}>

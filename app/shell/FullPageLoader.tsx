@@ -1,3 +1,4 @@
+import { Spinner } from '../../ui';
 import { useT } from '../i18n';
 import './loader.css';
 
@@ -11,9 +12,8 @@ export function FullPageLoader({
 }) {
   const t = useT();
   return (
-    <div className={`loader loader--${area}`} role="status" aria-live="polite">
-      <span className="loader__spinner" aria-hidden="true" />
-      <span className="loader__label">{label ?? t('app.loading')}</span>
+    <div className={`loader loader--${area}`}>
+      <Spinner label={label ?? t('app.loading')} showLabel />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useT } from '../i18n';
 import { useAppData } from '../state/hooks';
-import { Icon } from './Icon';
+import { Avatar, Icon, Tooltip } from '../../ui';
 import { moduleBarLinks } from './menus';
 
 function avatarUrl(avatar: unknown, root: string): string | null {
@@ -16,6 +16,10 @@ function avatarUrl(avatar: unknown, root: string): string | null {
   return /^(https?:)?\/\//.test(url) || url.startsWith('/') ? url : `${root}${url}`;
 }
 
+/** The shell's own icon names (menus.ts) as Material Symbols; other names (role module listings) are Material already. */
+const MODULE_ICONS: Record<string, string> = { collections: 'inventory_2', users: 'group', files: 'folder' };
+const moduleIcon = (name: string) => MODULE_ICONS[name] ?? name;
+
 /** The dark bar on the left: modules, then the user's avatar and sign out (spec §2 Shell). */
 export function ModuleBar() {
   const t = useT();
@@ -23,12 +27,6 @@ export function ModuleBar() {
   const [path] = useLocation();
   const links = moduleBarLinks(data);
   const name = [data.user.first_name, data.user.last_name].filter(Boolean).join(' ') || data.user.email;
-  const initials = name
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
   const avatar = avatarUrl(data.user.avatar, data.api.root);
   const ownPage = `/${data.project}/users/${data.user.id}`;
   return (
@@ -52,49 +50,45 @@ export function ModuleBar() {
           return (
             <li key={link.id}>
               {link.external ? (
-                <a
-                  className="module-bar__link"
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  title={label}
-                  aria-label={label}
-                >
-                  <Icon name={link.icon} />
-                </a>
+                <Tooltip label={label} placement="end" describe={false}>
+                  <a
+                    className="module-bar__link"
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={label}
+                  >
+                    <Icon name={moduleIcon(link.icon)} />
+                  </a>
+                </Tooltip>
               ) : (
-                <Link
-                  className={`module-bar__link${active ? ' module-bar__link--active' : ''}`}
-                  href={link.href}
-                  title={label}
-                  aria-label={label}
-                  aria-current={active ? 'page' : undefined}
-                  data-module={link.id}
-                >
-                  <Icon name={link.icon} />
-                </Link>
+                <Tooltip label={label} placement="end" describe={false}>
+                  <Link
+                    className={`module-bar__link${active ? ' module-bar__link--active' : ''}`}
+                    href={link.href}
+                    aria-label={label}
+                    aria-current={active ? 'page' : undefined}
+                    data-module={link.id}
+                  >
+                    <Icon name={moduleIcon(link.icon)} />
+                  </Link>
+                </Tooltip>
               )}
             </li>
           );
         })}
       </ul>
       <div className="module-bar__bottom">
-        <Link
-          className="module-bar__avatar"
-          href={ownPage}
-          title={t('modules.my_profile')}
-          aria-label={t('modules.my_profile')}
-        >
-          {avatar ? <img src={avatar} alt="" /> : <span aria-hidden="true">{initials}</span>}
-        </Link>
-        <Link
-          className="module-bar__link"
-          href="/logout"
-          title={t('modules.sign_out')}
-          aria-label={t('modules.sign_out')}
-        >
-          <Icon name="logout" />
-        </Link>
+        <Tooltip label={t('modules.my_profile')} placement="end" describe={false}>
+          <Link className="module-bar__avatar" href={ownPage} aria-label={t('modules.my_profile')}>
+            <Avatar name={name} src={avatar} />
+          </Link>
+        </Tooltip>
+        <Tooltip label={t('modules.sign_out')} placement="end" describe={false}>
+          <Link className="module-bar__link" href="/logout" aria-label={t('modules.sign_out')}>
+            <Icon name="logout" />
+          </Link>
+        </Tooltip>
       </div>
     </nav>
   );

@@ -3,7 +3,7 @@ import { useT } from '../i18n';
 import { useAppData } from '../state/hooks';
 import { useProjects } from '../state/projects';
 import { collectionHref } from '../routes';
-import { Icon } from './Icon';
+import { Icon, VisuallyHidden } from '../../ui';
 import { navigationGroups, titleOf } from './menus';
 import { signalStrength, useLatency } from './latency';
 
@@ -36,8 +36,8 @@ function ProjectSwitcher() {
     <div className="project-switcher">
       {projects.keys.length > 1 ? (
         <>
-          <label className="visually-hidden" htmlFor="project-switcher">
-            {t('nav.switch_project')}
+          <label htmlFor="project-switcher">
+            <VisuallyHidden>{t('nav.switch_project')}</VisuallyHidden>
           </label>
           <select
             id="project-switcher"
@@ -92,7 +92,7 @@ export function NavSidebar() {
                         className={`nav-link${active ? ' nav-link--active' : ''}`}
                         aria-current={active ? 'page' : undefined}
                       >
-                        <Icon name="box" size={18} />
+                        <Icon name="box" size="small" />
                         <span>{titleOf(collection.collection)}</span>
                       </Link>
                     </li>
@@ -112,7 +112,7 @@ export function NavSidebar() {
                     href={`/${data.project}/bookmarks/${bookmark.collection}/${bookmark.id}`}
                     className="nav-link"
                   >
-                    <Icon name="bookmark" size={18} />
+                    <Icon name="bookmark" size="small" />
                     <span>{bookmark.title}</span>
                   </Link>
                 </li>
