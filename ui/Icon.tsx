@@ -24,7 +24,10 @@ export interface IconProps {
   className?: string;
 }
 
-/** One Material Symbols glyph from the self-hosted font. */
+/**
+ * One Material Symbols glyph from the self-hosted font. The name is drawn by the stylesheet (a ligature in
+ * `::before`), so it never becomes part of the surrounding text (copying, textContent, search).
+ */
 export function Icon({ name, size = 'medium', label, filled, mirrorInRtl, className }: IconProps) {
   const style: CSSProperties = { fontSize: typeof size === 'number' ? `${size}px` : SIZES[size] };
   const classes = [
@@ -43,8 +46,6 @@ export function Icon({ name, size = 'medium', label, filled, mirrorInRtl, classN
       aria-hidden={label ? undefined : true}
       translate="no"
       data-icon={name}
-    >
-      {name}
-    </span>
+    />
   );
 }
