@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useT } from '../i18n';
 import { useAppData } from '../state/hooks';
-import { Avatar, Icon, Tooltip } from '../../ui';
+import { Avatar, Icon, Tooltip, VisuallyHidden } from '../../ui';
 import { moduleBarLinks } from './menus';
 
 function avatarUrl(avatar: unknown, root: string): string | null {
@@ -80,8 +80,9 @@ export function ModuleBar() {
       </ul>
       <div className="module-bar__bottom">
         <Tooltip label={t('modules.my_profile')} placement="end" describe={false}>
-          <Link className="module-bar__avatar" href={ownPage} aria-label={t('modules.my_profile')}>
+          <Link className="module-bar__avatar" href={ownPage}>
             <Avatar name={name} src={avatar} />
+            <VisuallyHidden>{t('modules.my_profile')}</VisuallyHidden>
           </Link>
         </Tooltip>
         <Tooltip label={t('modules.sign_out')} placement="end" describe={false}>
