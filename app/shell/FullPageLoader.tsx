@@ -1,4 +1,6 @@
-import { Spinner } from '../../ui';
+// Eager code (the sign-in page, notifications, the loader) imports components one by one: the ui/ barrel
+// would pull every component (and its stylesheet) into the first download.
+import { Spinner } from '../../ui/Spinner';
 import { useT } from '../i18n';
 import './loader.css';
 

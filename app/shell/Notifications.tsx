@@ -8,7 +8,8 @@ import {
 import { NotifyContext } from '../state/context';
 import { registerLiveActor } from '../statecharts/live-actors';
 import { useT } from '../i18n';
-import { Icon, IconButton } from '../../ui';
+import { Icon } from '../../ui/Icon';
+import { IconButton } from '../../ui/IconButton';
 import './notifications.css';
 
 type Actions = Map<string, () => void>;

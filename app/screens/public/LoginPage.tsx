@@ -11,7 +11,9 @@ import { registerLiveActor } from '../../statecharts/live-actors';
 import { useSignOut } from '../../shell/useSignOut';
 import { PublicFrame } from './PublicFrame';
 import { OtpInput } from './OtpInput';
-import { Button, Icon, Notice } from '../../../ui';
+import { Button } from '../../../ui/Button';
+import { Icon } from '../../../ui/Icon';
+import { Notice } from '../../../ui/Notice';
 
 /** Codes that mean "wrong email or password": the password is focused and selected (spec §8). */
 const CREDENTIAL_CODES = [100, 106, 114];
