@@ -1,3 +1,4 @@
+import './CheckboxGroup.css';
 import type { Choice } from './types';
 
 export interface CheckboxGroupProps {

@@ -1,3 +1,4 @@
+import './ColorInput.css';
 export interface ColorInputProps {
   id?: string;
   value: string | null | undefined;

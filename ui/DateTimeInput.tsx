@@ -1,3 +1,4 @@
+import './TextInput.css';
 export type DateTimeKind = 'datetime' | 'date' | 'time';
 
 export interface DateTimeInputProps {

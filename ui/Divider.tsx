@@ -1,3 +1,4 @@
+import './Divider.css';
 export interface DividerProps {
   title?: string | null;
   description?: string | null;

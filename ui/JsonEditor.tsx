@@ -1,3 +1,5 @@
+import './Textarea.css';
+import './JsonEditor.css';
 import { useState } from 'react';
 
 export interface JsonEditorProps {

@@ -1,3 +1,5 @@
+import { Icon } from './Icon';
+import './TextInput.css';
 import { useState } from 'react';
 
 export interface NumberInputProps {
@@ -25,11 +27,7 @@ export function NumberInput(props: NumberInputProps) {
   const shown = draft ?? (props.value == null ? '' : String(props.value));
   return (
     <span className={`octavo-input${props.monospace ? ' octavo-input--monospace' : ''}`}>
-      {props.iconLeft && (
-        <i className="octavo-icon" aria-hidden="true">
-          {props.iconLeft}
-        </i>
-      )}
+      {props.iconLeft && <Icon name={props.iconLeft} size="small" className="octavo-input__icon" />}
       <input
         id={props.id}
         type="text"
@@ -57,11 +55,7 @@ export function NumberInput(props: NumberInputProps) {
         }}
         onBlur={() => setDraft(null)}
       />
-      {props.iconRight && (
-        <i className="octavo-icon" aria-hidden="true">
-          {props.iconRight}
-        </i>
-      )}
+      {props.iconRight && <Icon name={props.iconRight} size="small" className="octavo-input__icon" />}
     </span>
   );
 }

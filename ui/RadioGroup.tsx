@@ -1,3 +1,4 @@
+import './RadioGroup.css';
 import type { ReactNode } from 'react';
 import type { Choice } from './types';
 

@@ -1,3 +1,4 @@
+import './Select.css';
 import type { Choice } from './types';
 
 export interface SelectProps {

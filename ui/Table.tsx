@@ -1,3 +1,4 @@
+import './Table.css';
 import type { ReactNode } from 'react';
 
 export interface TableColumn {

@@ -1,3 +1,5 @@
+import './TextInput.css';
+import './TagsInput.css';
 import { useState, type KeyboardEvent } from 'react';
 
 export interface TagsInputProps {

@@ -1,4 +1,6 @@
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, Ref } from 'react';
+import { Icon } from './Icon';
+import './TextInput.css';
 
 export interface TextInputProps {
   id?: string;
@@ -18,6 +20,12 @@ export interface TextInputProps {
   autoComplete?: string;
   invalid?: boolean;
   describedBy?: string;
+  /** The input's type when it is not masked (email and url get the matching keyboard and autofill). */
+  type?: 'text' | 'email' | 'url' | 'search' | 'tel';
+  required?: boolean;
+  autoFocus?: boolean;
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'url' | 'search' | 'tel';
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function TextInput(props: TextInputProps) {
@@ -26,14 +34,14 @@ export function TextInput(props: TextInputProps) {
   const limit = maxLength && maxLength > 0 ? maxLength : undefined;
   return (
     <span className={`octavo-input${props.monospace ? ' octavo-input--monospace' : ''}`}>
-      {props.iconLeft && (
-        <i className="octavo-icon" aria-hidden="true">
-          {props.iconLeft}
-        </i>
-      )}
+      {props.iconLeft && <Icon name={props.iconLeft} size="small" className="octavo-input__icon" />}
       <input
         id={props.id}
-        type={props.masked ? 'password' : 'text'}
+        ref={props.ref}
+        type={props.masked ? 'password' : (props.type ?? 'text')}
+        required={props.required}
+        autoFocus={props.autoFocus}
+        inputMode={props.inputMode}
         value={text}
         disabled={props.disabled}
         placeholder={props.placeholder ?? undefined}
@@ -46,11 +54,7 @@ export function TextInput(props: TextInputProps) {
           if (props.trim && text !== text.trim()) onChange(text.trim());
         }}
       />
-      {props.iconRight && (
-        <i className="octavo-icon" aria-hidden="true">
-          {props.iconRight}
-        </i>
-      )}
+      {props.iconRight && <Icon name={props.iconRight} size="small" className="octavo-input__icon" />}
       {props.showCharacterCount && limit && !props.disabled && (
         <span className="octavo-input__count">{limit - text.length}</span>
       )}

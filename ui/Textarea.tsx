@@ -1,3 +1,4 @@
+import './Textarea.css';
 export interface TextareaProps {
   id?: string;
   value: string | null | undefined;

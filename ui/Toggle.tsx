@@ -1,3 +1,4 @@
+import './Toggle.css';
 export interface ToggleProps {
   id?: string;
   checked: boolean;

@@ -1,3 +1,6 @@
+// Eager code (the sign-in page, notifications, the loader) imports components one by one: the ui/ barrel
+// would pull every component (and its stylesheet) into the first download.
+import { Spinner } from '../../ui/Spinner';
 import { useT } from '../i18n';
 import './loader.css';
 
@@ -11,9 +14,8 @@ export function FullPageLoader({
 }) {
   const t = useT();
   return (
-    <div className={`loader loader--${area}`} role="status" aria-live="polite">
-      <span className="loader__spinner" aria-hidden="true" />
-      <span className="loader__label">{label ?? t('app.loading')}</span>
+    <div className={`loader loader--${area}`}>
+      <Spinner label={label ?? t('app.loading')} showLabel />
     </div>
   );
 }

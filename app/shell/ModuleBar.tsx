@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useT } from '../i18n';
 import { useAppData, usePermissionModel } from '../state/hooks';
-import { Icon } from './Icon';
+import { Avatar, Icon, Tooltip, VisuallyHidden } from '../../ui';
 import { moduleBarLinks } from './menus';
 
 function avatarUrl(avatar: unknown, root: string): string | null {
@@ -23,12 +23,6 @@ export function ModuleBar() {
   const [path] = useLocation();
   const links = moduleBarLinks(data, usePermissionModel());
   const name = [data.user.first_name, data.user.last_name].filter(Boolean).join(' ') || data.user.email;
-  const initials = name
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
   const avatar = avatarUrl(data.user.avatar, data.api.root);
   const ownPage = `/${data.project}/users/${data.user.id}`;
   return (
@@ -52,49 +46,46 @@ export function ModuleBar() {
           return (
             <li key={link.id}>
               {link.external ? (
-                <a
-                  className="module-bar__link"
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  title={label}
-                  aria-label={label}
-                >
-                  <Icon name={link.icon} />
-                </a>
+                <Tooltip label={label} placement="end" describe={false}>
+                  <a
+                    className="module-bar__link"
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={label}
+                  >
+                    <Icon name={link.icon} />
+                  </a>
+                </Tooltip>
               ) : (
-                <Link
-                  className={`module-bar__link${active ? ' module-bar__link--active' : ''}`}
-                  href={link.href}
-                  title={label}
-                  aria-label={label}
-                  aria-current={active ? 'page' : undefined}
-                  data-module={link.id}
-                >
-                  <Icon name={link.icon} />
-                </Link>
+                <Tooltip label={label} placement="end" describe={false}>
+                  <Link
+                    className={`module-bar__link${active ? ' module-bar__link--active' : ''}`}
+                    href={link.href}
+                    aria-label={label}
+                    aria-current={active ? 'page' : undefined}
+                    data-module={link.id}
+                  >
+                    <Icon name={link.icon} />
+                  </Link>
+                </Tooltip>
               )}
             </li>
           );
         })}
       </ul>
       <div className="module-bar__bottom">
-        <Link
-          className="module-bar__avatar"
-          href={ownPage}
-          title={t('modules.my_profile')}
-          aria-label={t('modules.my_profile')}
-        >
-          {avatar ? <img src={avatar} alt="" /> : <span aria-hidden="true">{initials}</span>}
-        </Link>
-        <Link
-          className="module-bar__link"
-          href="/logout"
-          title={t('modules.sign_out')}
-          aria-label={t('modules.sign_out')}
-        >
-          <Icon name="logout" />
-        </Link>
+        <Tooltip label={t('modules.my_profile')} placement="end" describe={false}>
+          <Link className="module-bar__avatar" href={ownPage}>
+            <Avatar name={name} src={avatar} />
+            <VisuallyHidden>{t('modules.my_profile')}</VisuallyHidden>
+          </Link>
+        </Tooltip>
+        <Tooltip label={t('modules.sign_out')} placement="end" describe={false}>
+          <Link className="module-bar__link" href="/logout" aria-label={t('modules.sign_out')}>
+            <Icon name="logout" />
+          </Link>
+        </Tooltip>
       </div>
     </nav>
   );

@@ -3,7 +3,7 @@ import { useLocale, useT } from '../i18n';
 import { useAppData, usePermissionModel } from '../state/hooks';
 import { useProjects } from '../state/projects';
 import { collectionHref } from '../paths';
-import { Icon } from './Icon';
+import { Icon, VisuallyHidden } from '../../ui';
 import { navigationGroups } from './menus';
 import { collectionName } from '../names';
 import { signalStrength, useLatency } from './latency';
@@ -37,8 +37,8 @@ function ProjectSwitcher() {
     <div className="project-switcher">
       {projects.keys.length > 1 ? (
         <>
-          <label className="visually-hidden" htmlFor="project-switcher">
-            {t('nav.switch_project')}
+          <label htmlFor="project-switcher">
+            <VisuallyHidden>{t('nav.switch_project')}</VisuallyHidden>
           </label>
           <select
             id="project-switcher"
@@ -96,7 +96,7 @@ export function NavSidebar() {
                         className={`nav-link${active ? ' nav-link--active' : ''}`}
                         aria-current={active ? 'page' : undefined}
                       >
-                        <Icon name="box" size={18} />
+                        <Icon name={collection.icon || 'inventory_2'} size="small" />
                         <span>{collectionName(collection.collection, collection, locale)}</span>
                       </Link>
                     </li>
@@ -116,7 +116,7 @@ export function NavSidebar() {
                     href={`/${data.project}/bookmarks/${bookmark.collection}/${bookmark.id}`}
                     className="nav-link"
                   >
-                    <Icon name="bookmark" size={18} />
+                    <Icon name="bookmark" size="small" />
                     <span>{bookmark.title}</span>
                   </Link>
                 </li>

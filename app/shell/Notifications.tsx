@@ -8,13 +8,19 @@ import {
 import { NotifyContext } from '../state/context';
 import { registerLiveActor } from '../statecharts/live-actors';
 import { useT } from '../i18n';
-import { Icon } from './Icon';
+import { Icon } from '../../ui/Icon';
+import { IconButton } from '../../ui/IconButton';
 import './notifications.css';
 
 type Actions = Map<string, () => void>;
 const ActionsContext = createContext<Actions | null>(null);
 
-const ICONS: Record<string, string> = { success: 'check', danger: 'error', warning: 'warning', info: 'info' };
+const ICONS: Record<string, string> = {
+  success: 'check_circle',
+  danger: 'error',
+  warning: 'warning',
+  info: 'info',
+};
 
 /** The notification stack (notifications machine); `useNotify()` adds to it from anywhere in the app. */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
@@ -98,14 +104,14 @@ export function NotificationStack({
                 {n.details && <span>{n.details}</span>}
               </div>
             )}
-            <button
-              type="button"
-              className="notification__close icon-button"
-              aria-label={t('notifications.dismiss')}
+            <IconButton
+              icon="close"
+              size="small"
+              className="notification__close"
+              label={t('notifications.dismiss')}
+              tooltip={false}
               onClick={() => onDismiss(n.id)}
-            >
-              <Icon name="close" size={16} />
-            </button>
+            />
           </div>
         );
       })}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../i18n';
 import { useShell } from './shell-context';
-import { Icon } from './Icon';
+import { Icon, IconButton } from '../../ui';
 import './page.css';
 
 export interface Crumb {
@@ -31,15 +31,15 @@ export function Page({ title, actions, info, breadcrumb, children, className }: 
     <div className={`page${className ? ` ${className}` : ''}${infoOpen ? ' page--info-open' : ''}`}>
       <header className="page-header">
         {shell && (
-          <button
-            type="button"
-            className="page-header__nav-toggle icon-button"
-            aria-label={shell.navOpen ? t('nav.close') : t('nav.open')}
+          <IconButton
+            icon="menu"
+            className="page-header__nav-toggle"
+            label={shell.navOpen ? t('nav.close') : t('nav.open')}
             aria-expanded={shell.navOpen}
+            tooltip="header"
+            tooltipAlign="center"
             onClick={() => shell.setNavOpen(!shell.navOpen)}
-          >
-            <Icon name="menu" />
-          </button>
+          />
         )}
         <div className="page-header__titles">
           {breadcrumb && breadcrumb.length > 0 && (
@@ -58,16 +58,16 @@ export function Page({ title, actions, info, breadcrumb, children, className }: 
         <div className="page-header__actions" aria-label={t('page.actions')}>
           {actions}
           {shell && (
-            <button
-              type="button"
-              className="icon-button page-header__info-toggle"
-              aria-label={t('info.toggle')}
+            <IconButton
+              icon="info"
+              className="page-header__info-toggle"
+              label={t('info.toggle')}
               aria-expanded={infoOpen}
               aria-controls="info-sidebar"
+              tooltip="header"
+              tooltipAlign="end"
               onClick={() => shell.setInfoOpen(!infoOpen)}
-            >
-              <Icon name="info" />
-            </button>
+            />
           )}
         </div>
       </header>

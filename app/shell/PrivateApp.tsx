@@ -6,7 +6,7 @@ import type { LatencySample } from '../state/hydrate';
 import { useHydration } from '../state/use-hydration';
 import { applyTheme } from '../theme/theme';
 import { FullPageLoader } from './FullPageLoader';
-import { Icon } from './Icon';
+import { Button, buttonClassName, EmptyState } from '../../ui';
 import { Shell } from './Shell';
 import { LatencyContext } from './latency';
 import '../screens/errors/errors.css';
@@ -36,19 +36,21 @@ export default function PrivateApp({ project }: { project: string }) {
   if (failed) {
     return (
       <div className="error-page">
-        <div className="error-state" role="alert">
-          <Icon name="cloud_off" size={48} />
-          <h2>{t('server_error.title')}</h2>
-          <p>{t('server_error.body', { message: error?.message ?? '' })}</p>
-          <div className="error-page__actions">
-            <button type="button" className="button" onClick={retry}>
-              {t('server_error.retry')}
-            </button>
-            <Link href="/login" className="button button--secondary">
-              {t('server_error.other_project')}
-            </Link>
-          </div>
-        </div>
+        <EmptyState
+          framed
+          live="alert"
+          icon="cloud_off"
+          title={t('server_error.title')}
+          body={t('server_error.body', { message: error?.message ?? '' })}
+          action={
+            <>
+              <Button onClick={retry}>{t('server_error.retry')}</Button>
+              <Link href="/login" className={buttonClassName({ variant: 'secondary' })}>
+                {t('server_error.other_project')}
+              </Link>
+            </>
+          }
+        />
       </div>
     );
   }
@@ -56,11 +58,13 @@ export default function PrivateApp({ project }: { project: string }) {
   if (!store.data.extensionsLoaded) {
     return (
       <div className="error-page">
-        <div className="error-state" role="alert">
-          <Icon name="extension" size={48} />
-          <h2>{t('extensions_missing.title')}</h2>
-          <p>{t('extensions_missing.body')}</p>
-        </div>
+        <EmptyState
+          framed
+          live="alert"
+          icon="extension_off"
+          title={t('extensions_missing.title')}
+          body={t('extensions_missing.body')}
+        />
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { useT } from '../i18n';
 import { useAppData, usePermissionModel } from '../state/hooks';
@@ -17,6 +17,8 @@ import './shell.css';
 const StatechartViewer = lazy(() =>
   import('../statecharts/StatechartViewer').then((m) => ({ default: m.StatechartViewer })),
 );
+const SettingsHome = lazy(() => import('../screens/settings/SettingsHome'));
+const UiGallery = lazy(() => import('../screens/settings/UiGallery'));
 
 /** Info sidebar auto-opens on item pages above this width (spec §9). */
 export const INFO_AUTO_OPEN_WIDTH = 1235;
@@ -100,6 +102,12 @@ export function Shell() {
             <Route path="/statecharts/:name">
               {(params) => (data.admin ? <Viewer name={params.name} /> : <NotFoundPage />)}
             </Route>
+            <Route path="/gallery">
+              {data.admin ? <AdminScreen screen={<UiGallery />} /> : <NotFoundPage />}
+            </Route>
+            <Route path="/:project/settings">
+              {data.admin ? <AdminScreen screen={<SettingsHome />} /> : <NotFoundPage />}
+            </Route>
             <Route path="/:project/ext/:id">{(params) => <ExtensionModulePage id={params.id} />}</Route>
             <Route>
               <PrivateRoutes />
@@ -119,6 +127,11 @@ function Viewer({ name }: { name?: string }) {
       </div>
     </Suspense>
   );
+}
+
+/** An admin-only screen, loaded on first visit. */
+function AdminScreen({ screen }: { screen: ReactNode }) {
+  return <Suspense fallback={<FullPageLoader area="content" />}>{screen}</Suspense>;
 }
 
 export { Link };

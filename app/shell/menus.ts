@@ -35,7 +35,7 @@ export function moduleBarLinks(
         label: entry.name,
         translate: false,
         href: entry.link.replace('{{project}}', p),
-        icon: entry.icon || 'box',
+        icon: entry.icon || 'extension',
         external: /^https?:\/\//.test(entry.link),
       }));
   } else {
@@ -45,7 +45,7 @@ export function moduleBarLinks(
         label: 'modules.collections',
         translate: true,
         href: collectionsHref(p),
-        icon: 'collections',
+        icon: 'inventory_2',
       },
       ...(permissions.mayBrowse('directus_users')
         ? [
@@ -54,7 +54,7 @@ export function moduleBarLinks(
               label: 'modules.users',
               translate: true,
               href: collectionHref(p, 'directus_users'),
-              icon: 'users',
+              icon: 'group',
             },
           ]
         : []),
@@ -65,7 +65,7 @@ export function moduleBarLinks(
               label: 'modules.files',
               translate: true,
               href: collectionHref(p, 'directus_files'),
-              icon: 'files',
+              icon: 'folder',
             },
           ]
         : []),

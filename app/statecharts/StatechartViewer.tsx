@@ -8,6 +8,7 @@ import { layoutMachine } from './layout';
 import { getLiveActors, subscribeLiveActors, type LiveActor } from './live-actors';
 import { MachineDiagram } from './MachineDiagram';
 import './viewer.css';
+import { Button } from '../../ui';
 
 /** Re-renders on every snapshot of the actor. */
 function useSnapshot(actor: AnyActorRef | undefined): AnyMachineSnapshot | undefined {
@@ -51,9 +52,14 @@ function DetachedCopy({
             </select>
           </label>
         )}
-        <button type="button" onClick={() => setGeneration((g) => g + 1)}>
+        <Button
+          variant="secondary"
+          size="small"
+          icon="restart_alt"
+          onClick={() => setGeneration((g) => g + 1)}
+        >
           Restart
-        </button>
+        </Button>
       </div>
       {/* A new key starts a fresh actor: another input, or Restart. */}
       <DetachedActor
@@ -88,9 +94,16 @@ function DetachedActor(props: {
       <div className="sv-events">
         {events.length === 0 && <p className="sv-muted">No events enabled.</p>}
         {events.map(({ label, event }) => (
-          <button key={label} type="button" title={label} onClick={() => actor.send(event)}>
+          <Button
+            key={label}
+            variant="secondary"
+            size="small"
+            className="sv-event"
+            title={label}
+            onClick={() => actor.send(event)}
+          >
             {label}
-          </button>
+          </Button>
         ))}
       </div>
       <details>
@@ -136,9 +149,9 @@ function HighlightedDiagram({
   const [fit, setFit] = useState(true);
   return (
     <div className="sv-diagram">
-      <button type="button" className="sv-zoom" onClick={() => setFit((f) => !f)}>
+      <Button variant="secondary" size="small" className="sv-zoom" onClick={() => setFit((f) => !f)}>
         {fit ? 'Actual size' : 'Fit to width'}
-      </button>
+      </Button>
       <MachineDiagram diagram={diagram} active={active} title={entry.title} fit={fit} />
     </div>
   );

@@ -84,3 +84,37 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export function routeOf(page: Page): string {
   return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
 }
+
+export interface A11yViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the page and returns its serious and critical violations. The script goes in through
+ * `page.evaluate` of its source: the app's content security policy forbids inline and foreign scripts, and
+ * Playwright's evaluation is not subject to it.
+ */
+export async function checkA11y(page: Page): Promise<A11yViolation[]> {
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== 'undefined');
+  if (!loaded) {
+    const { readFile } = await import('node:fs/promises');
+    const { createRequire } = await import('node:module');
+    const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(source);
+  }
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<any> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return (result.violations as any[])
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id as string,
+        impact: v.impact as string | null,
+        help: v.help as string,
+        targets: (v.nodes as any[]).map((n) => String(n.target)),
+      }));
+  });
+}

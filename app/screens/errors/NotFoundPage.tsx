@@ -1,10 +1,9 @@
+import { useContext } from 'react';
 import { Link } from 'wouter';
+import { EmptyState } from '../../../ui';
 import { useT } from '../../i18n';
 import { Page } from '../../shell/Page';
-import { Icon } from '../../shell/Icon';
-import { useContext } from 'react';
 import { AppDataContext } from '../../state/context';
-import './errors.css';
 
 /** Any unknown path: title and body say page not found; the info sidebar reads 'No settings' (spec §2). */
 export function NotFoundPage() {
@@ -15,12 +14,12 @@ export function NotFoundPage() {
       title={t('not_found.title')}
       info={<p className="info-sidebar__empty">{t('not_found.no_settings')}</p>}
     >
-      <div className="error-state">
-        <Icon name="search_off" size={48} />
-        <h2>{t('not_found.title')}</h2>
-        <p>{t('not_found.body')}</p>
-        {store && <Link href={`/${store.data.project}/collections`}>{t('not_found.home')}</Link>}
-      </div>
+      <EmptyState
+        icon="search_off"
+        title={t('not_found.title')}
+        body={t('not_found.body')}
+        action={store && <Link href={`/${store.data.project}/collections`}>{t('not_found.home')}</Link>}
+      />
     </Page>
   );
 }

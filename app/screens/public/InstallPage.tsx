@@ -5,6 +5,7 @@ import { useT } from '../../i18n';
 import { useProjects } from '../../state/projects';
 import { PublicFrame } from './PublicFrame';
 import { useErrorMessage } from './LoginPage';
+import { Button, Notice } from '../../../ui';
 
 export type InstallStep = 'project' | 'database' | 'admin' | 'token';
 export const INSTALL_STEPS: InstallStep[] = ['project', 'database', 'admin', 'token'];
@@ -189,16 +190,16 @@ export default function InstallPage() {
     return (
       <PublicFrame>
         <h1>{t('install.title')}</h1>
-        <div className="notice notice--success" role="status">
+        <Notice color="success" live="status">
           {t('install.done', { project: installed })}
-        </div>
-        <button
+        </Notice>
+        <Button
           type="button"
-          className="button button--block"
+          block
           onClick={() => navigate(`/login?project=${encodeURIComponent(installed)}`)}
         >
           {t('install.go_to_login')}
-        </button>
+        </Button>
       </PublicFrame>
     );
   }
@@ -217,9 +218,9 @@ export default function InstallPage() {
       </p>
       <form onSubmit={submit} noValidate aria-busy={busy} aria-label={t(`install.step_${current}`)}>
         {errors[current] && (
-          <div className="notice notice--danger" role="alert">
+          <Notice color="danger" live="alert">
             {errors[current]}
-          </div>
+          </Notice>
         )}
         {current === 'project' && (
           <>
@@ -270,22 +271,17 @@ export default function InstallPage() {
           })}
         <div className="public-form__actions">
           {step > 0 && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setStep(step - 1)}
-              disabled={busy}
-            >
+            <Button type="button" variant="secondary" onClick={() => setStep(step - 1)} disabled={busy}>
               {t('install.back')}
-            </button>
+            </Button>
           )}
-          <button type="submit" className="button" disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {step < INSTALL_STEPS.length - 1
               ? t('install.next')
               : busy
                 ? t('install.installing')
                 : t('install.install')}
-          </button>
+          </Button>
         </div>
       </form>
     </PublicFrame>

@@ -9,9 +9,11 @@ import { useHasMessage, useT } from '../../i18n';
 import { useProjects } from '../../state/projects';
 import { registerLiveActor } from '../../statecharts/live-actors';
 import { useSignOut } from '../../shell/useSignOut';
-import { Icon } from '../../shell/Icon';
 import { PublicFrame } from './PublicFrame';
 import { OtpInput } from './OtpInput';
+import { Button } from '../../../ui/Button';
+import { Icon } from '../../../ui/Icon';
+import { Notice } from '../../../ui/Notice';
 
 /** Codes that mean "wrong email or password": the password is focused and selected (spec §8). */
 const CREDENTIAL_CODES = [100, 106, 114];
@@ -173,14 +175,14 @@ export function LoginPage() {
         </div>
       )}
       {projects.keys.length === 0 && (
-        <div className="notice notice--warning" role="status">
+        <Notice color="warning" live="status">
           {projects.error ? messageOf(projects.error) : t('login.no_public_projects')}
-        </div>
+        </Notice>
       )}
       {entry?.status === 'failed' && entry.error && (
-        <div className="notice notice--danger" role="alert">
+        <Notice color="danger" live="alert">
           {t('login.project_failed', { message: entry.error.message || messageOf(entry.error) })}
-        </div>
+        </Notice>
       )}
       {entry?.status === 'loading' && <p className="field__hint">{t('login.project_loading')}</p>}
       {project && authenticated ? (
@@ -190,9 +192,9 @@ export function LoginPage() {
         entry?.status !== 'failed' && (
           <form onSubmit={submit} noValidate aria-busy={busy}>
             {error && (
-              <div className={`notice notice--${errorStyle(error.code)}`} role="alert" data-code={error.code}>
+              <Notice color={errorStyle(error.code)} live="alert" data-code={error.code}>
                 {messageOf(error)}
-              </div>
+              </Notice>
             )}
             <div className="field">
               <label className="field__label" htmlFor="login-email">
@@ -234,11 +236,7 @@ export function LoginPage() {
                 autoFocus
               />
             )}
-            <button
-              type="submit"
-              className="button button--block"
-              disabled={busy || !email.trim() || !password}
-            >
+            <Button type="submit" block disabled={busy || !email.trim() || !password}>
               {snapshot.matches('signingIn')
                 ? t('login.signing_in')
                 : snapshot.matches('fetchingData')
@@ -246,7 +244,7 @@ export function LoginPage() {
                   : snapshot.matches('enteringApp')
                     ? t('login.entering')
                     : t('login.sign_in')}
-            </button>
+            </Button>
             <div className="public-form__row">
               <a
                 className="public-form__link"
@@ -336,22 +334,22 @@ function ContinueAs({ project, redirect }: { project: string; redirect: string |
       </div>
       <p>{t('login.continue_as', { name })}</p>
       <div className="public-form__actions">
-        <button
+        <Button
           type="button"
-          className="button"
+
           autoFocus
           onClick={() => navigate(landingRoute(project, redirect, user?.last_page), { replace: true })}
         >
           {t('login.continue')}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
-          className="button button--secondary"
+          variant="secondary"
           disabled={busy}
           onClick={() => actor.send({ type: 'SIGN_OUT_NOW' })}
         >
           {t('login.sign_out')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { useSignOut } from '../../shell/useSignOut';
 import { FullPageLoader } from '../../shell/FullPageLoader';
 import { PublicFrame } from './PublicFrame';
 import { useErrorMessage } from './LoginPage';
+import { Button, Notice } from '../../../ui';
 
 /** /logout: signs out of the current project without asking, then goes to /login (sign-out machine). */
 export default function LogoutPage() {
@@ -18,12 +19,12 @@ export default function LogoutPage() {
   if (state.value === 'failed' && state.error) {
     return (
       <PublicFrame project={current ? projects[current]?.data : null}>
-        <div className="notice notice--danger" role="alert">
+        <Notice color="danger" live="alert">
           {t('logout.failed', { message: messageOf(state.error) })}
-        </div>
-        <button type="button" className="button" onClick={() => actor.send({ type: 'RETRY' })}>
+        </Notice>
+        <Button type="button" onClick={() => actor.send({ type: 'RETRY' })}>
           {t('logout.retry')}
-        </button>
+        </Button>
       </PublicFrame>
     );
   }

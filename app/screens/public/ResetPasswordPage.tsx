@@ -6,6 +6,7 @@ import { useT } from '../../i18n';
 import { useProjects } from '../../state/projects';
 import { PublicFrame } from './PublicFrame';
 import { useErrorMessage } from './LoginPage';
+import { Button, Notice } from '../../../ui';
 
 /**
  * /reset-password: without a token, asks for the email and requests a reset link; with `?token=…` (the link
@@ -55,15 +56,15 @@ export default function ResetPasswordPage() {
     <PublicFrame project={project ? projects.projects[project]?.data : null}>
       <h1>{t('reset.title')}</h1>
       {done ? (
-        <div className="notice notice--success" role="status">
+        <Notice color="success" live="status">
           {token ? t('reset.done') : t('reset.sent')}
-        </div>
+        </Notice>
       ) : (
         <form onSubmit={submit} noValidate aria-busy={busy}>
           {error && (
-            <div className={`notice notice--${error.code === -1 ? 'danger' : 'warning'}`} role="alert">
+            <Notice color={error.code === -1 ? 'danger' : 'warning'} live="alert">
               {messageOf(error)}
-            </div>
+            </Notice>
           )}
           {token ? (
             <>
@@ -102,9 +103,9 @@ export default function ResetPasswordPage() {
                   </span>
                 )}
               </div>
-              <button type="submit" className="button button--block" disabled={busy || !password || !confirm}>
+              <Button type="submit" block disabled={busy || !password || !confirm}>
                 {t('reset.reset')}
-              </button>
+              </Button>
             </>
           ) : (
             <>
@@ -124,13 +125,9 @@ export default function ResetPasswordPage() {
                   onChange={(e) => setEmail(e.target.value)}
                 />
               </div>
-              <button
-                type="submit"
-                className="button button--block"
-                disabled={busy || !email.trim() || !project}
-              >
+              <Button type="submit" block disabled={busy || !email.trim() || !project}>
                 {t('reset.send')}
-              </button>
+              </Button>
             </>
           )}
         </form>

@@ -9,6 +9,7 @@ import { useProjects } from '../../state/projects';
 import { PublicFrame } from './PublicFrame';
 import { OtpInput } from './OtpInput';
 import { useErrorMessage } from './LoginPage';
+import { Button, Notice } from '../../../ui';
 
 /** The otpauth URI an authenticator app reads from the QR code. */
 export function otpauthUri(email: string, secret: string): string {
@@ -78,17 +79,17 @@ export default function SetupTwoFactorPage() {
       <h1>{t('tfa.title')}</h1>
       <p className="field__hint">{t('tfa.intro')}</p>
       {error && (
-        <div className={`notice notice--${error.code === -1 ? 'danger' : 'warning'}`} role="alert">
+        <Notice color={error.code === -1 ? 'danger' : 'warning'} live="alert">
           {messageOf(error)}
-        </div>
+        </Notice>
       )}
       {qr && <img className="tfa__qr" src={qr} alt={t('tfa.qr_alt')} />}
       {secret && <p className="tfa__secret">{t('tfa.secret', { secret })}</p>}
       <form onSubmit={submit} noValidate aria-busy={busy}>
         <OtpInput id="tfa-otp" label={t('login.otp')} hint={t('login.otp_hint')} onChange={setOtp} />
-        <button type="submit" className="button button--block" disabled={busy || !secret || otp.length !== 6}>
+        <Button type="submit" block disabled={busy || !secret || otp.length !== 6}>
           {t('tfa.confirm')}
-        </button>
+        </Button>
       </form>
     </PublicFrame>
   );
