@@ -1,5 +1,5 @@
 import { validateInterface, validateLayout, type StandaloneValidator } from './validators.generated';
-import { formatDefinitionErrors } from './format-errors';
+import { formatDefinitionErrors } from '../../schemas/meta/format-errors';
 
 export type DefinitionKind = 'interface' | 'layout';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import interfaceSchema from '../../schemas/meta/interface.schema.json' with { type: 'json' };
 import layoutSchema from '../../schemas/meta/layout.schema.json' with { type: 'json' };
-import { formatDefinitionErrors } from '../../engine/validation/format-errors';
+import { formatDefinitionErrors } from '../../schemas/meta/format-errors';
 import { ROOT } from '../paths';
 
 export type ExtensionKind = 'interfaces' | 'layouts' | 'modules';

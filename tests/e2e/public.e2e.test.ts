@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate, generateSecret } from 'otplib';
 import { ADMIN, EDITOR, SUPER_ADMIN_TOKEN, openApp, routeOf, signIn, startApp, type E2eApp } from './helpers';
@@ -9,6 +10,21 @@ describe('public pages', () => {
   });
   afterAll(async () => {
     await app?.close();
+  });
+
+  it('loads the login page with less than 120 KB of gzipped JavaScript', async () => {
+    const page = await app.newPage();
+    const scripts: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body());
+    });
+    await openApp(page, '/login');
+    await page.waitForSelector('#login-email');
+    await page.waitForLoadState('networkidle');
+    const bodies = await Promise.all(scripts);
+    const gzipped = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    expect(gzipped).toBeLessThan(120 * 1024);
+    await page.close();
   });
 
   it('sends a visitor to /login with the original path, then there after signing in', async () => {
