@@ -1,4 +1,5 @@
 import { useContext, useEffect, useState } from 'react';
+import './relational.css';
 import { IconButton, Select } from '../../ui';
 import { renderTemplate } from '../templates/render-template';
 import { coreDisplays } from '../displays/displays';

@@ -4,6 +4,7 @@ import type { DefinitionRegistry } from '../registry/registry';
 import { FormServicesContext, type FormServices } from '../components/contract';
 import { formFields, isReadonly, layoutWidths } from './rules';
 import { FieldHost } from './FieldHost';
+import './form.css';
 
 export interface ItemFormProps {
   fields: FieldDefinition[];

@@ -101,8 +101,8 @@ describe('editing items', () => {
 
     // Leaving through a link asks first; "keep editing" keeps the edit.
     await admin.click('.page-header__breadcrumb a:has-text("Articles")');
-    await admin.waitForSelector('[role="dialog"]:has-text("Unsaved changes")');
-    await admin.click('[role="dialog"] button:has-text("Keep editing")');
+    await admin.waitForSelector('[role="alertdialog"]:has-text("Unsaved changes")');
+    await admin.click('[role="alertdialog"] button:has-text("Keep editing")');
     expect(await title.inputValue()).toBe(`${before} (edited)`);
     expect(routeOf(admin)).toBe(`/test/collections/articles/${id}`);
 
@@ -123,12 +123,12 @@ describe('editing items', () => {
     await title.fill('Never saved');
     // The browser's back button asks too, and keeps the page where it is meanwhile.
     await admin.goBack();
-    await admin.waitForSelector('[role="dialog"]:has-text("Unsaved changes")');
+    await admin.waitForSelector('[role="alertdialog"]:has-text("Unsaved changes")');
     expect(routeOf(admin)).toBe(`/test/collections/articles/${id}`);
-    await admin.click('[role="dialog"] button:has-text("Keep editing")');
+    await admin.click('[role="alertdialog"] button:has-text("Keep editing")');
     expect(await title.inputValue()).toBe('Never saved');
     await admin.click('.page-header__breadcrumb a:has-text("Articles")');
-    await admin.click('[role="dialog"] button:has-text("Discard changes")');
+    await admin.click('[role="alertdialog"] button:has-text("Discard changes")');
     await waitForRoute(admin, '/test/collections/articles');
     expect((await api<Item>(admin, 'GET', `items/articles/${id}`)).data.title).toBe(before);
   });
@@ -210,7 +210,7 @@ describe('editing items', () => {
   it('deletes a review for good', async () => {
     await openItem(admin, '/test/collections/reviews/4');
     await admin.click('.page-header__actions button:has-text("Delete")');
-    await admin.click('[role="dialog"] button:has-text("Delete")');
+    await admin.click('[role="alertdialog"] button:has-text("Delete")');
     await waitForRoute(admin, '/test/collections/reviews');
     await notification(admin, 'Item deleted');
     const gone = await api(admin, 'GET', 'items/reviews/4');
@@ -221,8 +221,8 @@ describe('editing items', () => {
     const id = live[3];
     await openItem(admin, `/test/collections/articles/${id}`);
     await admin.click('.page-header__actions button:has-text("Delete")');
-    expect(await admin.textContent('[role="dialog"]')).toContain('deleted');
-    await admin.click('[role="dialog"] button:has-text("Delete")');
+    expect(await admin.textContent('[role="alertdialog"]')).toContain('deleted');
+    await admin.click('[role="alertdialog"] button:has-text("Delete")');
     await waitForRoute(admin, '/test/collections/articles');
     // Soft-deleted items are only found with status=*.
     expect((await api(admin, 'GET', `items/articles/${id}`)).error?.code).toBe(203);

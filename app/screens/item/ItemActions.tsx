@@ -1,6 +1,6 @@
 import type { SaveMode } from '../../../machines/item-edit.machine';
+import { Button } from '../../../ui';
 import { useT } from '../../i18n';
-import { ItemIcon } from './icons';
 import { SaveMenu } from './SaveMenu';
 
 export interface ItemActionsProps {
@@ -22,15 +22,9 @@ export function ItemActions(props: ItemActionsProps) {
   return (
     <>
       {props.mayDelete && (
-        <button
-          type="button"
-          className="item-button item-button--danger"
-          onClick={props.onDelete}
-          disabled={props.busy}
-        >
-          <ItemIcon name="delete" size={18} />
-          <span>{t('edit.delete')}</span>
-        </button>
+        <Button variant="danger" icon="delete" onClick={props.onDelete} disabled={props.busy}>
+          {t('edit.delete')}
+        </Button>
       )}
       {props.maySave && (
         <SaveMenu enabled={props.canSave} saving={props.saving} modes={props.modes} onSave={props.onSave} />

@@ -1,6 +1,6 @@
+import { ConfirmDialog } from '../../../ui';
 import { useT } from '../../i18n';
 import type { SoftDelete } from '../../state/schema-info';
-import { Modal } from './Modal';
 
 type DialogEvent = 'KEEP_EDITING' | 'DISCARD' | 'CANCEL_DELETE' | 'CONFIRM_DELETE';
 
@@ -14,55 +14,35 @@ export function ItemDialogs(props: {
 }) {
   const t = useT();
   const { send } = props;
-  if (props.state === 'confirmingLeave') {
-    return (
-      <Modal
+  return (
+    <>
+      <ConfirmDialog
+        open={props.state === 'confirmingLeave'}
         title={t('edit.unsaved_title')}
-        onClose={() => send('KEEP_EDITING')}
-        actions={
-          <>
-            <button type="button" className="item-button" onClick={() => send('KEEP_EDITING')}>
-              {t('edit.keep_editing')}
-            </button>
-            <button type="button" className="item-button item-button--danger" onClick={() => send('DISCARD')}>
-              {t('edit.discard')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('edit.unsaved_body')}</p>
-      </Modal>
-    );
-  }
-  if (props.state === 'confirmingDelete') {
-    return (
-      <Modal
+        message={t('edit.unsaved_body')}
+        confirmLabel={t('edit.discard')}
+        cancelLabel={t('edit.keep_editing')}
+        danger
+        onConfirm={() => send('DISCARD')}
+        onCancel={() => send('KEEP_EDITING')}
+      />
+      <ConfirmDialog
+        open={props.state === 'confirmingDelete' || props.state === 'deleting'}
         title={t('edit.delete_title')}
-        onClose={() => send('CANCEL_DELETE')}
-        actions={
-          <>
-            <button type="button" className="item-button" onClick={() => send('CANCEL_DELETE')}>
-              {t('edit.cancel')}
-            </button>
-            <button
-              type="button"
-              className="item-button item-button--danger"
-              onClick={() => send('CONFIRM_DELETE')}
-            >
-              {t('edit.delete')}
-            </button>
-          </>
-        }
-      >
-        <p>
-          {props.softDelete
+        message={
+          props.softDelete
             ? t('edit.soft_delete_confirm', { status: String(props.softDelete.value) })
             : props.count > 1
               ? t('edit.delete_confirm_batch', { count: props.count })
-              : t('edit.delete_confirm')}
-        </p>
-      </Modal>
-    );
-  }
-  return null;
+              : t('edit.delete_confirm')
+        }
+        confirmLabel={t('edit.delete')}
+        cancelLabel={t('edit.cancel')}
+        danger
+        busy={props.state === 'deleting'}
+        onConfirm={() => send('CONFIRM_DELETE')}
+        onCancel={() => send('CANCEL_DELETE')}
+      />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ApiClient } from '../../api/client';
 import type { FieldDefinition } from '../../../engine/types';
+import { Button } from '../../../ui';
 import { useFormat, useT } from '../../i18n';
 
 type Row = Record<string, unknown>;
@@ -171,6 +172,7 @@ function ActivityList(props: {
       {props.canComment && (
         <form className="item-activity__comment" onSubmit={submit}>
           <textarea
+            className="octavo-textarea"
             aria-label={t('edit.comment_placeholder')}
             placeholder={t('edit.comment_placeholder')}
             value={comment}
@@ -178,9 +180,9 @@ function ActivityList(props: {
             onChange={(event) => setComment(event.target.value)}
             onKeyDown={onKeyDown}
           />
-          <button type="submit" className="item-button" disabled={!comment.trim() || posting}>
+          <Button type="submit" variant="secondary" size="small" disabled={!comment.trim()} loading={posting}>
             {t('edit.comment_submit')}
-          </button>
+          </Button>
         </form>
       )}
       {failed && <p className="item-activity__error">{t('edit.activity_failed')}</p>}

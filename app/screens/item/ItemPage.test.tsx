@@ -241,7 +241,7 @@ describe('ItemPage: leaving with unsaved changes', () => {
     const { user, location } = setup({});
     await editTitle(user, 'Unsaved');
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
-    const dialog = screen.getByRole('dialog', { name: 'Unsaved changes' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Unsaved changes' });
     expect(location.history).toEqual(['/demo/collections/articles/1']);
     await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -262,7 +262,7 @@ describe('ItemPage: leaving with unsaved changes', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
       window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL: here, newURL: window.location.href }));
     });
-    expect(screen.getByRole('dialog', { name: 'Unsaved changes' })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'Unsaved changes' })).toBeTruthy();
     expect(window.location.href).toBe(here);
     await user.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(lastPath(location)).toBe('/demo/collections/notes');
@@ -283,7 +283,7 @@ describe('ItemPage: delete', () => {
       handlers: { 'PATCH items/articles/1': () => undefined },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete item' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete item' });
     expect(dialog.textContent).toContain('deleted');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(lastPath(location)).toBe('/demo/collections/articles'));
@@ -303,7 +303,7 @@ describe('ItemPage: delete', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(writes(calls)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(lastPath(location)).toBe('/demo/collections/notes'));
     expect(writes(calls)).toEqual([{ method: 'delete', path: 'items/notes/7', params: undefined }]);
   });

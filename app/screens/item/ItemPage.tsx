@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { ItemForm } from '../../../engine/form/ItemForm';
+import { EmptyState, Notice } from '../../../ui';
 import { isOn } from '../../../engine/form/rules';
 import type { FieldDefinition } from '../../../engine/types';
 import { useLocale, useT } from '../../i18n';
@@ -10,7 +11,6 @@ import { Page, type Crumb } from '../../shell/Page';
 import { useReportProblem } from '../../shell/problems';
 import { useApi, useProjectKey, useRegistry, useSchema } from '../../state/hooks';
 import { itemTitle, primaryKeyName, referenceTemplate, softDeleteOf } from '../../state/schema-info';
-import { ItemIcon } from './icons';
 import { ItemActions } from './ItemActions';
 import { ItemDialogs } from './ItemDialogs';
 import { ItemInfo } from './ItemInfo';
@@ -38,11 +38,11 @@ export default function ItemPage({ collection, primaryKey }: ItemPageProps) {
     const label = collectionName(collection, schema.collections[collection], locale);
     return (
       <Page title={t('edit.not_found_title')} breadcrumb={[{ label }]}>
-        <div className="item-state">
-          <ItemIcon name="search_off" size={48} />
-          <p>{t('edit.unknown_collection')}</p>
-          <Link href={collectionsHref(project)}>{t('edit.back_to_listing')}</Link>
-        </div>
+        <EmptyState
+          icon="search_off"
+          title={t('edit.unknown_collection')}
+          action={<Link href={collectionsHref(project)}>{t('edit.back_to_listing')}</Link>}
+        />
       </Page>
     );
   }
@@ -152,13 +152,14 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
       {showForm ? (
         <>
           {access.readOnly && (
-            <p className="item-notice">
-              <ItemIcon name="lock" size={18} />
-              <span>{t('edit.read_only')}</span>
-            </p>
+            <Notice color="gray" icon="lock" className="item-notice">
+              {t('edit.read_only')}
+            </Notice>
           )}
           {route.batch && !access.readOnly && (
-            <p className="item-notice">{t('edit.batch_note', { count: route.keys.length })}</p>
+            <Notice color="accent" className="item-notice">
+              {t('edit.batch_note', { count: route.keys.length })}
+            </Notice>
           )}
           <ItemForm
             fields={access.formFields}

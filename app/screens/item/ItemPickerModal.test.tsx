@@ -111,7 +111,7 @@ describe('ItemPickerModal', () => {
     await flush();
     fireEvent.click(screen.getByRole('button', { name: 'Author 3' }));
     expect(onSelect).toHaveBeenCalledWith({ id: 3, name: 'Author 3' });
-    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
   });
 

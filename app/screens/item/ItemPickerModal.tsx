@@ -7,8 +7,7 @@ import { fieldLabel } from '../../../engine/form/labels';
 import { isOn } from '../../../engine/form/rules';
 import { renderTemplate, templateFields } from '../../../engine/templates/render-template';
 import { useT } from '../../i18n';
-import { Modal } from './Modal';
-import { ItemIcon } from './icons';
+import { Button, IconButton, Modal } from '../../../ui';
 import { itemsPath } from '../../paths';
 
 /** Spec §9: the picker fetches 200 per page, offers more when exactly 200 came back, searches after 850 ms. */
@@ -122,7 +121,25 @@ export function ItemPickerModal(props: ItemPickerModalProps) {
     props.current && typeof props.current === 'object' ? (props.current as Row)[primaryKey] : props.current;
 
   return (
-    <Modal title={t('edit.picker_title')} onClose={props.onClose} size="large">
+    <Modal
+      open
+      title={t('edit.picker_title')}
+      onClose={props.onClose}
+      closeLabel={t('edit.picker_close')}
+      size="large"
+      actions={
+        <>
+          {more && !loading && (
+            <Button variant="secondary" onClick={() => load(page + 1)}>
+              {t('edit.picker_load_more')}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={props.onClose}>
+            {t('edit.picker_close')}
+          </Button>
+        </>
+      }
+    >
       <div className="item-picker__toolbar">
         <input
           type="search"
@@ -143,16 +160,12 @@ export function ItemPickerModal(props: ItemPickerModalProps) {
             ))}
           </select>
         </label>
-        <button
-          type="button"
-          className="item-button item-button--icon"
-          aria-label={descending ? t('edit.picker_descending') : t('edit.picker_ascending')}
-          title={descending ? t('edit.picker_descending') : t('edit.picker_ascending')}
+        <IconButton
+          icon={descending ? 'arrow_downward' : 'arrow_upward'}
+          label={descending ? t('edit.picker_descending') : t('edit.picker_ascending')}
           aria-pressed={descending}
           onClick={() => setDescending((value) => !value)}
-        >
-          <ItemIcon name={descending ? 'arrow_downward' : 'arrow_upward'} size={18} />
-        </button>
+        />
       </div>
       <div className="item-picker__list" aria-busy={loading || undefined}>
         <table className="item-picker__table">
@@ -214,16 +227,6 @@ export function ItemPickerModal(props: ItemPickerModalProps) {
           </p>
         )}
         {loading && <p className="item-picker__loading">{t('edit.loading')}</p>}
-      </div>
-      <div className="item-modal__actions">
-        {more && !loading && (
-          <button type="button" className="item-button" onClick={() => load(page + 1)}>
-            {t('edit.picker_load_more')}
-          </button>
-        )}
-        <button type="button" className="item-button" onClick={props.onClose}>
-          {t('edit.picker_close')}
-        </button>
       </div>
     </Modal>
   );

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import type { SaveMode } from '../../../machines/item-edit.machine';
+import { Button, Menu } from '../../../ui';
 import { useT } from '../../i18n';
-import { ItemIcon } from './icons';
 
 export interface SaveMenuProps {
   /** Something is staged and nothing is in flight. */
@@ -22,66 +21,30 @@ const LABELS: Record<SaveMode, string> = {
 /** The split save button: the main part saves and returns to the listing, the menu holds stay/add/copy. */
 export function SaveMenu({ enabled, saving, modes, onSave }: SaveMenuProps) {
   const t = useT();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
   return (
-    <div className="item-save" ref={root}>
-      <button
-        type="button"
-        className="item-button item-button--primary item-save__main"
+    <div className="item-save">
+      <Button
+        className="item-save__main"
+        icon="check"
         disabled={!enabled}
-        aria-busy={saving || undefined}
+        loading={saving}
         onClick={() => onSave('leave')}
       >
-        <ItemIcon name="check" size={18} />
-        <span>{saving ? t('edit.saving') : t('edit.save')}</span>
-      </button>
+        {saving ? t('edit.saving') : t('edit.save')}
+      </Button>
       {modes.length > 0 && (
-        <button
-          type="button"
-          className="item-button item-button--primary item-save__toggle"
-          aria-label={t('edit.save_options')}
-          aria-haspopup="menu"
-          aria-expanded={open}
+        <Menu
+          label={t('edit.save_options')}
+          icon="arrow_drop_down"
+          variant="primary"
+          align="end"
           disabled={!enabled}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <ItemIcon name="chevron_down" size={18} />
-        </button>
-      )}
-      {open && enabled && (
-        <ul className="item-save__menu" role="menu">
-          {modes.map((mode) => (
-            <li key={mode} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  setOpen(false);
-                  onSave(mode);
-                }}
-              >
-                {t(LABELS[mode])}
-                {mode === 'stay' && <kbd>{t('edit.save_shortcut')}</kbd>}
-              </button>
-            </li>
-          ))}
-        </ul>
+          items={modes.map((mode) => ({
+            id: mode,
+            label: mode === 'stay' ? `${t(LABELS[mode])} (${t('edit.save_shortcut')})` : t(LABELS[mode]),
+            onSelect: () => onSave(mode),
+          }))}
+        />
       )}
     </div>
   );

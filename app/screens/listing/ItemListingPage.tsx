@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ListView } from '../../../engine/list/ListView';
+import { Button, ConfirmDialog } from '../../../ui';
 import { primaryKeyOf, resolveViewOptions } from '../../../engine/list/build-query';
 import { sortFieldOf } from '../../../engine/list/TabularLayout';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
@@ -27,7 +28,6 @@ import {
   useSettings,
 } from '../../state/hooks';
 import type { CollectionMeta } from '../../state/types';
-import { ConfirmDialog } from './ConfirmDialog';
 import { filterableFields } from './filters';
 import { ListingActions } from './ListingActions';
 import { ListingState } from './ListingState';
@@ -275,9 +275,9 @@ function ListingBody(props: ListingBodyProps) {
           message: list.error?.message || t(`errors.${list.error?.code ?? -1}`),
         })}
         action={
-          <button type="button" className="button button--secondary" onClick={list.reload}>
+          <Button variant="secondary" icon="refresh" onClick={list.reload}>
             {t('browse.retry')}
-          </button>
+          </Button>
         }
       />
     );
@@ -303,13 +303,9 @@ function ListingBody(props: ListingBodyProps) {
         body={t('browse.state.empty.body', { collection: props.name })}
         action={
           mayAdd ? (
-            <button
-              type="button"
-              className="button"
-              onClick={() => navigate(itemHref(project, collection, NEW_ITEM_KEY))}
-            >
+            <Button icon="add" onClick={() => navigate(itemHref(project, collection, NEW_ITEM_KEY))}>
               {t('browse.add')}
-            </button>
+            </Button>
           ) : undefined
         }
       />
@@ -379,17 +375,17 @@ function ListingBody(props: ListingBodyProps) {
         </div>
         {body}
       </div>
-      {removal.confirming && (
-        <ConfirmDialog
-          message={removal.message}
-          confirmText={t('browse.delete')}
-          cancelText={t('browse.cancel')}
-          danger
-          busy={removal.deleting}
-          onConfirm={removal.confirm}
-          onCancel={removal.cancel}
-        />
-      )}
+      <ConfirmDialog
+        open={removal.confirming}
+        title={t('browse.delete_title')}
+        message={removal.message}
+        confirmLabel={t('browse.delete')}
+        cancelLabel={t('browse.cancel')}
+        danger
+        busy={removal.deleting}
+        onConfirm={removal.confirm}
+        onCancel={removal.cancel}
+      />
     </Page>
   );
 }

@@ -1,8 +1,8 @@
 import { useLocation } from 'wouter';
+import { Button } from '../../../ui';
 import { useT } from '../../i18n';
 import { itemHref, NEW_ITEM_KEY } from '../../paths';
 import { usePermissionModel, useProjectKey } from '../../state/hooks';
-import { ListingIcon } from './ListingIcon';
 import type { Item } from './manual-sort';
 
 /**
@@ -26,37 +26,25 @@ export function ListingActions(props: {
   return (
     <>
       {selection.length > 0 && permissions.mayOnSome('update', collection) && (
-        <button
-          type="button"
-          className="button button--secondary"
+        <Button
+          variant="secondary"
+          icon="edit"
           disabled={selection.length < 2 || !allMay('update')}
           title={selection.length < 2 ? t('browse.batch_needs_two') : undefined}
           onClick={() => navigate(itemHref(project, collection, selection))}
         >
-          <ListingIcon name="edit" />
           {t('browse.batch_edit')}
-        </button>
+        </Button>
       )}
       {selection.length > 0 && permissions.mayOnSome('delete', collection) && (
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={!allMay('delete')}
-          onClick={props.onDelete}
-        >
-          <ListingIcon name="delete" />
+        <Button variant="danger" icon="delete" disabled={!allMay('delete')} onClick={props.onDelete}>
           {t('browse.delete')}
-        </button>
+        </Button>
       )}
       {permissions.mayCreate(collection) && (
-        <button
-          type="button"
-          className="button"
-          onClick={() => navigate(itemHref(project, collection, NEW_ITEM_KEY))}
-        >
-          <ListingIcon name="add" />
+        <Button icon="add" onClick={() => navigate(itemHref(project, collection, NEW_ITEM_KEY))}>
           {t('browse.add')}
-        </button>
+        </Button>
       )}
     </>
   );

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { ListingIcon } from './ListingIcon';
+import { EmptyState, Spinner } from '../../../ui';
 
 export type ListingStateKind = 'loading' | 'error' | 'empty' | 'no-results' | 'no-fields';
 
-const ICONS: Record<ListingStateKind, string> = {
-  loading: 'hourglass',
+const ICONS: Record<Exclude<ListingStateKind, 'loading'>, string> = {
   error: 'error',
   empty: 'inbox',
   'no-results': 'search_off',
@@ -21,18 +20,15 @@ export interface ListingStateProps {
 /** A listing that has no rows to show says why, with a title and a body (spec §2 "item list with states"). */
 export function ListingState({ kind, title, body, action }: ListingStateProps) {
   return (
-    <div
-      className={`listing-state listing-state--${kind}`}
-      role={kind === 'error' ? 'alert' : 'status'}
-      aria-busy={kind === 'loading' || undefined}
-      data-state={kind}
-    >
-      <span className="listing-state__icon">
-        <ListingIcon name={ICONS[kind]} size={40} />
-      </span>
-      <h2 className="listing-state__title">{title}</h2>
-      <p className="listing-state__body">{body}</p>
-      {action && <div className="listing-state__action">{action}</div>}
+    <div className="listing-state" data-state={kind} aria-busy={kind === 'loading' || undefined}>
+      {kind === 'loading' && <Spinner size="large" />}
+      <EmptyState
+        icon={kind === 'loading' ? undefined : ICONS[kind]}
+        title={title}
+        body={body}
+        action={action}
+        live={kind === 'error' ? 'alert' : 'status'}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { FieldDefinition } from '../../../engine/types';
 import { fieldLabel } from '../../../engine/form/labels';
 import type { PresetFilter } from '../../state/types';
 import { useT } from '../../i18n';
-import { ListingIcon } from './ListingIcon';
+import { Button, Icon, IconButton } from '../../../ui';
 import { VALUELESS_OPERATORS, newFilter, operatorsFor } from './filters';
 
 /** Search and filter changes reach the list (and the preset) this long after the last keystroke (spec §9). */
@@ -59,7 +59,7 @@ export function SearchFilter({ fields, value, onChange }: SearchFilterProps) {
     <div className="listing-search">
       <div className="listing-search__bar">
         <label className="listing-search__box">
-          <ListingIcon name="search" />
+          <Icon name="search" size="small" />
           <input
             type="search"
             aria-label={t('browse.search')}
@@ -89,15 +89,15 @@ export function SearchFilter({ fields, value, onChange }: SearchFilterProps) {
             ))}
           </select>
         ) : (
-          <button
-            type="button"
-            className="button button--secondary listing-search__add"
+          <Button
+            variant="secondary"
+            icon="filter_list"
+            className="listing-search__add"
             disabled={fields.length === 0}
             onClick={() => setAdding(true)}
           >
-            <ListingIcon name="filter" />
             {t('browse.add_filter')}
-          </button>
+          </Button>
         )}
       </div>
       {draft.filters.length > 0 && (
@@ -128,14 +128,12 @@ export function SearchFilter({ fields, value, onChange }: SearchFilterProps) {
                     onChange={(event) => setFilter(index, { value: event.target.value })}
                   />
                 )}
-                <button
-                  type="button"
-                  className="listing-icon-button"
-                  aria-label={t('browse.remove_filter', { field: label })}
+                <IconButton
+                  icon="close"
+                  size="small"
+                  label={t('browse.remove_filter', { field: label })}
                   onClick={() => update({ ...draft, filters: draft.filters.filter((_, i) => i !== index) })}
-                >
-                  <ListingIcon name="close" />
-                </button>
+                />
               </li>
             );
           })}
