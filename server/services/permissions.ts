@@ -185,8 +185,13 @@ export class Permissions implements ReadGuard {
   }
 
   canReadCollection(collection: string): boolean {
-    if (this.admin) return true;
+    if (this.admin || this.readsOwnRecord(collection)) return true;
     return this.effectiveRows(collection).some((row) => row.read !== 'none');
+  }
+
+  /** A signed-in user always reads their own user record (`/users/me`), whatever the role's rows say. */
+  private readsOwnRecord(collection: string): boolean {
+    return collection === 'directus_users' && this.accountability.user != null;
   }
 
   readableFields(collection: string): ReadonlySet<string> | '*' {
@@ -275,6 +280,10 @@ export class Permissions implements ReadGuard {
         }
         result = and(parts);
       }
+    }
+    if (info && this.readsOwnRecord(collection) && result !== null) {
+      const own = condition('id', 'eq', this.accountability.user!);
+      result = { kind: 'or', children: [result, own] };
     }
     this.rowFilters.set(collection, result);
     return result;

@@ -73,6 +73,25 @@ describe.each(testVendors)('one read path, one write path (%s)', (vendor) => {
       });
     }
 
+    it('is readable by a user whose role has no permission on users, and shows no one else', async () => {
+      const rows = await knex()('directus_permissions').where({
+        role: editorRole,
+        collection: 'directus_users',
+      });
+      await knex()('directus_permissions').where({ role: editorRole, collection: 'directus_users' }).delete();
+      try {
+        const me = await call('GET', '/users/me?fields=id,email', undefined, editor);
+        expect(me.status, JSON.stringify(me.body)).toBe(200);
+        expect(me.body.data).toEqual({ id: editorId, email: EDITOR.email });
+        const list = await call('GET', '/users?fields=id', undefined, editor);
+        expect(list.body.data).toEqual([{ id: editorId }]);
+        const other = await call('GET', '/users/1?fields=id', undefined, editor);
+        expect(other.status).toBeGreaterThanOrEqual(400);
+      } finally {
+        await knex()('directus_permissions').insert(rows);
+      }
+    });
+
     it('nests relations and never shows secrets', async () => {
       const me = await call('GET', '/users/me?fields=*,role.*,avatar.*', undefined, editor);
       expect(me.body.data.role).toMatchObject({ id: editorRole, name: 'Readers' });
