@@ -1,33 +1,5 @@
-import type { FieldDefinition } from '../../engine/types';
-import type { RelationRow } from '../state/types';
+import { fields, relations } from '../state/schema-fixture';
 import { toPayload } from './items';
-
-const relations: RelationRow[] = [
-  {
-    id: 1,
-    collection_many: 'articles',
-    field_many: 'author',
-    collection_one: 'authors',
-    field_one: 'articles',
-    junction_field: null,
-  },
-  {
-    id: 2,
-    collection_many: 'article_translations',
-    field_many: 'article',
-    collection_one: 'articles',
-    field_one: 'translations',
-    junction_field: null,
-  },
-];
-
-const fields: FieldDefinition[] = [
-  { field: 'id', type: 'integer', primary_key: 1 },
-  { field: 'author', type: 'm2o' },
-  { field: 'avatar', type: 'file' },
-  { field: 'translations', type: 'translation' },
-  { field: 'title', type: 'string' },
-];
 
 describe('item payloads', () => {
   const context = { collection: 'articles', fields, relations, primaryKeyOf: () => 'id' };

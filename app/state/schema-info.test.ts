@@ -1,33 +1,6 @@
 import type { FieldDefinition } from '../../engine/types';
-import type { RelationRow } from './types';
+import { fields, relations } from './schema-fixture';
 import { itemTitle, referenceTemplate, relatedCollection, softDeleteOf } from './schema-info';
-
-const relations: RelationRow[] = [
-  {
-    id: 1,
-    collection_many: 'articles',
-    field_many: 'author',
-    collection_one: 'authors',
-    field_one: 'articles',
-    junction_field: null,
-  },
-  {
-    id: 2,
-    collection_many: 'article_translations',
-    field_many: 'article',
-    collection_one: 'articles',
-    field_one: 'translations',
-    junction_field: null,
-  },
-];
-
-const fields: FieldDefinition[] = [
-  { field: 'id', type: 'integer', primary_key: 1 },
-  { field: 'author', type: 'm2o' },
-  { field: 'avatar', type: 'file' },
-  { field: 'translations', type: 'translation' },
-  { field: 'title', type: 'string' },
-];
 
 describe('schema facts', () => {
   it('finds the collection a relational field points at', () => {

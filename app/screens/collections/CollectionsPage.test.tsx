@@ -3,21 +3,12 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PermissionRow } from '../../state/types';
 import { collectionMeta, fakeApi, makeHarness } from '../listing/test-harness';
+import { NO_PERMISSION } from '../../permissions/rows';
 import CollectionsPage from './CollectionsPage';
 
 afterEach(cleanup);
 
-const none: PermissionRow = {
-  create: 'none',
-  read: 'none',
-  update: 'none',
-  delete: 'none',
-  comment: 'none',
-  explain: 'none',
-  read_field_blacklist: [],
-  write_field_blacklist: [],
-  status_blacklist: [],
-};
+const none: PermissionRow = NO_PERMISSION;
 
 const collections = [
   collectionMeta('site_settings', {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { FieldDefinition } from '../../../engine/types';
 import { ApiRequestError } from '../../api/client';
 import type { CollectionPermission, PermissionRow, Preset } from '../../state/types';
+import { NO_PERMISSION } from '../../permissions/rows';
 import ItemListingPage from './ItemListingPage';
 import {
   collectionMeta,
@@ -255,19 +256,15 @@ describe('sorting', () => {
   });
 });
 
+/** A role that reads the collection, with more where a test says so. */
+const reader = (extra: Partial<PermissionRow> = {}): PermissionRow => ({
+  ...NO_PERMISSION,
+  read: 'full',
+  ...extra,
+});
+
 describe('buttons by permission', () => {
-  const row = (level: Partial<PermissionRow>): PermissionRow => ({
-    create: 'none',
-    read: 'full',
-    update: 'none',
-    delete: 'none',
-    comment: 'none',
-    explain: 'none',
-    read_field_blacklist: [],
-    write_field_blacklist: [],
-    status_blacklist: [],
-    ...level,
-  });
+  const row = reader;
 
   it('hides add and delete without the rights, and enables batch edit for more than one item', async () => {
     const permission: CollectionPermission = row({ update: 'full' });
@@ -333,18 +330,6 @@ describe('buttons by permission', () => {
 });
 
 describe('defects fixed by one permission model and one delete rule', () => {
-  const reader = (extra: Partial<PermissionRow> = {}): PermissionRow => ({
-    create: 'none',
-    read: 'full',
-    update: 'none',
-    delete: 'none',
-    comment: 'none',
-    explain: 'none',
-    read_field_blacklist: [],
-    write_field_blacklist: [],
-    status_blacklist: [],
-    ...extra,
-  });
   const softDeleting = collectionMeta('articles', {
     status_mapping: {
       published: { name: 'Published', value: 'published' },
