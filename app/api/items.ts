@@ -155,6 +155,22 @@ export async function firstItemKey(api: ApiClient, collection: string, fields: F
   return (first?.[primaryKey] as PrimaryKey | undefined) ?? null;
 }
 
+/** One page of a list request: `limit` from the params, `offset = limit * page` (spec §9). */
+export async function listPage(
+  api: ApiClient,
+  collection: string,
+  params: Record<string, unknown>,
+  page: number,
+): Promise<{ data: Item[]; meta: Record<string, unknown> | undefined }> {
+  const { page: _page, offset: _offset, ...rest } = params;
+  const limit = Number(rest.limit);
+  const answer = await api.get<Item[]>(itemsPath(collection), {
+    ...rest,
+    offset: limit > 0 ? limit * page : 0,
+  });
+  return { data: Array.isArray(answer.data) ? answer.data : [], meta: answer.meta };
+}
+
 /** Items to choose from for a relational field; `more` tells whether the collection holds more. */
 export async function searchItems(
   api: ApiClient,

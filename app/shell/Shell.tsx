@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 're
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { useT } from '../i18n';
 import { useAppData, usePermissionModel } from '../state/hooks';
+import { trackPage } from '../api/users';
 import { ping } from '../state/hydrate';
 import { PrivateRoutes } from '../routes';
 import { collectionHref, isItemDetailPath } from '../paths';
@@ -31,7 +32,7 @@ function useNavigationEffects(path: string) {
   const latency = useLatency();
   useEffect(() => {
     if (!UNTRACKED.includes(path)) {
-      data.api.patch(`users/${data.user.id}/tracking/page`, { last_page: path }).catch(() => {
+      trackPage(data.api, data.user.id, path).catch(() => {
         // Tracking is best effort; a failure must not disturb the user.
       });
     }

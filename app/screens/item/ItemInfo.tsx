@@ -1,18 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { loadItemActivity, postComment, type ActivityRow } from '../../api/activity';
 import type { ApiClient } from '../../api/client';
 import type { FieldDefinition } from '../../../engine/types';
 import { Button } from '../../../ui';
 import { useFormat, useT } from '../../i18n';
 
 type Row = Record<string, unknown>;
-
-interface ActivityRow {
-  id: number;
-  action: string;
-  action_on: string;
-  comment: string | null;
-  action_by: { id?: number; first_name?: string; last_name?: string } | number | null;
-}
 
 export interface ItemInfoProps {
   api: ApiClient;
@@ -123,22 +116,14 @@ function ActivityList(props: {
 
   const load = useCallback(() => {
     let live = true;
-    api
-      .get<ActivityRow[]>('activity', {
-        'filter[collection][eq]': collection,
-        'filter[item][eq]': primaryKey,
-        fields: 'id,action,action_on,comment,action_by.id,action_by.first_name,action_by.last_name',
-        sort: '-action_on',
-        limit: 100,
-      })
-      .then(
-        (answer) => {
-          if (!live) return;
-          setEntries(Array.isArray(answer.data) ? answer.data : []);
-          setFailed(false);
-        },
-        () => live && setFailed(true),
-      );
+    loadItemActivity(api, collection, primaryKey).then(
+      (rows) => {
+        if (!live) return;
+        setEntries(rows);
+        setFailed(false);
+      },
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
@@ -152,7 +137,7 @@ function ActivityList(props: {
     if (!text || posting) return;
     setPosting(true);
     try {
-      await api.post('activity/comment', { collection, item: primaryKey, comment: text });
+      await postComment(api, collection, primaryKey, text);
       setComment('');
       load();
     } catch {

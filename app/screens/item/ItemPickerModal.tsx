@@ -8,7 +8,7 @@ import { isOn } from '../../../engine/form/rules';
 import { renderTemplate, templateFields } from '../../../engine/templates/render-template';
 import { useT } from '../../i18n';
 import { Button, IconButton, Modal } from '../../../ui';
-import { itemsPath } from '../../paths';
+import { listPage } from '../../api/items';
 
 /** Spec §9: the picker fetches 200 per page, offers more when exactly 200 came back, searches after 850 ms. */
 export const PICKER_PAGE_SIZE = 200;
@@ -86,30 +86,32 @@ export function ItemPickerModal(props: ItemPickerModalProps) {
       const id = ++request.current;
       setLoading(true);
       setFailed(false);
-      api
-        .get<Row[]>(itemsPath(collection), {
+      listPage(
+        api,
+        collection,
+        {
           fields: '*',
           limit: PICKER_PAGE_SIZE,
-          offset: pageIndex * PICKER_PAGE_SIZE,
           sort: `${descending ? '-' : ''}${sortField}`,
           q: query || undefined,
-        })
-        .then(
-          (answer) => {
-            if (id !== request.current) return;
-            const list = Array.isArray(answer.data) ? answer.data : [];
-            setRows((previous) => (pageIndex === 0 ? list : [...previous, ...list]));
-            setPage(pageIndex);
-            setMore(list.length === PICKER_PAGE_SIZE);
-            setLoading(false);
-          },
-          () => {
-            if (id !== request.current) return;
-            if (pageIndex === 0) setRows([]);
-            setFailed(true);
-            setLoading(false);
-          },
-        );
+        },
+        pageIndex,
+      ).then(
+        (answer) => {
+          if (id !== request.current) return;
+          const list = answer.data;
+          setRows((previous) => (pageIndex === 0 ? list : [...previous, ...list]));
+          setPage(pageIndex);
+          setMore(list.length === PICKER_PAGE_SIZE);
+          setLoading(false);
+        },
+        () => {
+          if (id !== request.current) return;
+          if (pageIndex === 0) setRows([]);
+          setFailed(true);
+          setLoading(false);
+        },
+      );
     },
     [api, collection, query, sortField, descending],
   );

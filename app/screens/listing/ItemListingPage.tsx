@@ -8,14 +8,7 @@ import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { useLocale, useT } from '../../i18n';
 import { firstItemKey } from '../../api/items';
 import { collectionName } from '../../names';
-import {
-  collectionsHref,
-  isSystemCollection,
-  itemHref,
-  itemsPath,
-  NEW_ITEM_KEY,
-  resolveCollection,
-} from '../../paths';
+import { collectionsHref, isSystemCollection, itemHref, NEW_ITEM_KEY, resolveCollection } from '../../paths';
 import { useReportProblem } from '../../shell/problems';
 import { Page } from '../../shell/Page';
 import { NotFoundPage } from '../errors/NotFoundPage';
@@ -212,7 +205,7 @@ function ListingBody(props: ListingBodyProps) {
     sortField,
     limit,
   });
-  const list = useItemList(api, itemsPath(collection), params);
+  const list = useItemList(api, collection, params);
 
   // --- selection and manual order -----------------------------------------------------------------
   const [selection, setSelection] = useState<string[]>([]);

@@ -11,6 +11,7 @@ import {
 import type { CallError } from '../../../machines/implementations';
 import { registerLiveActor } from '../../statecharts/live-actors';
 import type { ApiClient } from '../../api/client';
+import { listPage } from '../../api/items';
 
 export type ListPhase = 'loading' | 'error' | 'loaded' | 'lazyLoading';
 
@@ -25,33 +26,25 @@ export interface ItemListState {
   reload(): void;
 }
 
-/** One page of a list: `limit` from the params, `offset = limit * page` (spec §9). */
-export async function fetchListPage(api: ApiClient, path: string, request: PageRequest): Promise<PageResult> {
-  const { page: _page, offset: _offset, ...params } = request.params as Record<string, unknown>;
-  const limit = Number(params.limit);
-  const response = await api.get<Item[]>(path, { ...params, offset: limit > 0 ? limit * request.page : 0 });
-  return {
-    data: Array.isArray(response.data) ? response.data : [],
-    meta: response.meta as PageResult['meta'],
-  };
-}
-
 /**
  * Runs the item-list machine for a collection: the first page when the params change, further pages on
  * `loadMore` until filter_count is reached. The actor shows up in the statechart viewer while it runs.
  */
-export function useItemList(api: ApiClient, path: string, params: ListParams): ItemListState {
+export function useItemList(api: ApiClient, collection: string, params: ListParams): ItemListState {
   const machine = useMemo(
     () =>
       itemListMachine.provide({
         actors: {
-          fetchPage: fromPromise<PageResult, PageRequest>(({ input }) => fetchListPage(api, path, input)),
+          fetchPage: fromPromise<PageResult, PageRequest>(async ({ input }) => {
+            const page = await listPage(api, collection, input.params as Record<string, unknown>, input.page);
+            return { data: page.data, meta: page.meta as PageResult['meta'] };
+          }),
         },
         actions: {
-          logError: (_, { error }) => console.error(`[items] ${path}: ${error.code} ${error.message}`),
+          logError: (_, { error }) => console.error(`[items] ${collection}: ${error.code} ${error.message}`),
         },
       }),
-    [api, path],
+    [api, collection],
   );
   const actor = useActorRef(machine, { input: { params } });
   useEffect(() => registerLiveActor('item-list', actor), [actor]);

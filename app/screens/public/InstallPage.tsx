@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { createApiClient, toApiError, type ApiRequestError } from '../../api/client';
+import { installProject, serverDatabases } from '../../api/server';
 import { useT } from '../../i18n';
 import { useProjects } from '../../state/projects';
 import { PublicFrame } from './PublicFrame';
@@ -101,10 +102,10 @@ export default function InstallPage() {
   useEffect(() => {
     // Without projects the server lists its database vendors freely; otherwise the defaults stand.
     if (!first) return;
-    api.get<{ databases?: string[] }>('/server/info').then(
-      (response) => {
-        const list = response.data?.databases?.filter((v) => (VENDORS as readonly string[]).includes(v));
-        if (list?.length) setVendors(list);
+    serverDatabases(api).then(
+      (databases) => {
+        const list = databases.filter((v) => (VENDORS as readonly string[]).includes(v));
+        if (list.length) setVendors(list);
       },
       () => {},
     );
@@ -129,8 +130,7 @@ export default function InstallPage() {
     setBusy(true);
     setErrors({});
     try {
-      await api.get('/server/info', { super_admin_token: values.super_admin_token });
-      await api.post('/server/projects', installPayload(values));
+      await installProject(api, values.super_admin_token, installPayload(values));
       setInstalled(values.project.trim());
       await projects.reload();
     } catch (failure) {

@@ -5,6 +5,8 @@ import { useLocation, useSearch } from 'wouter';
 import { loginMachine, landingRoute } from '../../../machines/login.machine';
 import type { CallError } from '../../../machines/implementations';
 import { createApiClient } from '../../api/client';
+import { ssoProviders, type SsoProvider } from '../../api/auth';
+import { lastPage } from '../../api/users';
 import { useHasMessage, useT } from '../../i18n';
 import { useProjects } from '../../state/projects';
 import { registerLiveActor } from '../../statecharts/live-actors';
@@ -17,11 +19,6 @@ import { Notice } from '../../../ui/Notice';
 
 /** Codes that mean "wrong email or password": the password is focused and selected (spec §8). */
 const CREDENTIAL_CODES = [100, 106, 114];
-
-interface SsoProvider {
-  name: string;
-  icon: string | null;
-}
 
 /** The message of a login error: errors.{code} when the catalog has it, else the server's, else unknown. */
 export function useErrorMessage() {
@@ -88,13 +85,7 @@ export function LoginPage() {
           }),
           fetchSessionData: fromPromise(async ({ input }) => {
             await reloadProject(input.project);
-            const me = await createApiClient(root, input.project).get<{ last_page?: string | null }>(
-              'users/me',
-              {
-                fields: ['last_page'],
-              },
-            );
-            return { lastPage: me.data?.last_page ?? null };
+            return { lastPage: await lastPage(createApiClient(root, input.project)) };
           }),
         },
         actions: {
@@ -267,12 +258,10 @@ function SsoProviders({ project }: { project: string }) {
   const [providers, setProviders] = useState<SsoProvider[]>([]);
   useEffect(() => {
     let cancelled = false;
-    createApiClient(root, project)
-      .get<SsoProvider[]>('auth/sso')
-      .then(
-        (response) => !cancelled && setProviders(Array.isArray(response.data) ? response.data : []),
-        () => !cancelled && setProviders([]),
-      );
+    ssoProviders(createApiClient(root, project)).then(
+      (list) => !cancelled && setProviders(list),
+      () => !cancelled && setProviders([]),
+    );
     return () => {
       cancelled = true;
     };

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { createApiClient, toApiError } from '../../api/client';
+import { requestPasswordReset, resetPassword } from '../../api/auth';
 import { toCallError, type CallError } from '../../../machines/implementations';
 import { useT } from '../../i18n';
 import { useProjects } from '../../state/projects';
@@ -42,8 +43,8 @@ export default function ResetPasswordPage() {
     setMismatch(false);
     setBusy(true);
     try {
-      if (token) await api.post('auth/password/reset', { token, password });
-      else await api.post('auth/password/request', { email });
+      if (token) await resetPassword(api, token, password);
+      else await requestPasswordReset(api, email);
       setDone(true);
     } catch (failure) {
       setError(toCallError(toApiError(failure)));

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import QRCode from 'qrcode';
 import { createApiClient, toApiError } from '../../api/client';
+import { activateTwoFactor, twoFactorSetup } from '../../api/users';
 import { toCallError, type CallError } from '../../../machines/implementations';
 import { useT } from '../../i18n';
 import { useNotify } from '../../state/hooks';
@@ -37,12 +38,8 @@ export default function SetupTwoFactorPage() {
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const [me, generated] = await Promise.all([
-        api.get<{ email: string }>('users/me', { fields: ['email'] }),
-        api.get<{ '2fa_secret': string }>('utils/2fa_secret'),
-      ]);
-      const value = generated.data['2fa_secret'];
-      const image = await QRCode.toDataURL(otpauthUri(me.data?.email ?? '', value), {
+      const { email, secret: value } = await twoFactorSetup(api);
+      const image = await QRCode.toDataURL(otpauthUri(email, value), {
         margin: 1,
         width: 200,
       });
@@ -63,7 +60,7 @@ export default function SetupTwoFactorPage() {
     setBusy(true);
     setError(null);
     try {
-      await api.post('users/me/activate_2fa', { '2fa_secret': secret, otp });
+      await activateTwoFactor(api, secret, otp);
       notify({ title: t('tfa.activated'), color: 'success' });
       await projects.reloadProject(project);
       navigate(`/${project}/collections`, { replace: true });

@@ -1,0 +1,26 @@
+import type { ApiClient } from './client';
+
+/** Remembers the page a user is on, so the next sign-in returns there (api-v8 §2.25). */
+export async function trackPage(api: ApiClient, userId: number, path: string): Promise<void> {
+  await api.patch(`users/${userId}/tracking/page`, { last_page: path });
+}
+
+/** The signed-in user's last tracked page, if any. */
+export async function lastPage(api: ApiClient): Promise<string | null> {
+  const answer = await api.get<{ last_page?: string | null }>('users/me', { fields: ['last_page'] });
+  return answer.data?.last_page ?? null;
+}
+
+/** Two-factor set-up: the user's email and a new secret to show as a QR code. */
+export async function twoFactorSetup(api: ApiClient): Promise<{ email: string; secret: string }> {
+  const [me, secret] = await Promise.all([
+    api.get<{ email: string }>('users/me', { fields: ['email'] }),
+    api.get<{ '2fa_secret': string }>('utils/2fa_secret'),
+  ]);
+  return { email: me.data.email, secret: secret.data['2fa_secret'] };
+}
+
+/** Turns two-factor sign-in on once the user proves the secret with a code. */
+export async function activateTwoFactor(api: ApiClient, secret: string, otp: string): Promise<void> {
+  await api.post('users/me/activate_2fa', { '2fa_secret': secret, otp });
+}
