@@ -1,11 +1,13 @@
+import { NEW_ITEM_KEY } from '../machines/keys';
+
 /**
  * Where things live: the app's routes (spec §2, hash mode) and the API paths of collections and items
  * (api-v8 §2). Every screen builds its links and requests from here, so an alias or an encoding rule is
  * written once.
  */
 
-/** The route key of a new item. */
-export const NEW_ITEM_KEY = '+';
+/** The route key of a new item (the item-edit machine's own key for one). */
+export { NEW_ITEM_KEY };
 
 export const SYSTEM_PREFIX = 'directus_';
 

@@ -1,13 +1,13 @@
 import { dequal } from 'dequal';
 import { assign, setup } from 'xstate';
 import { actionNotProvided, promiseNotProvided, toCallError, type CallError } from './implementations';
+import { NEW_ITEM_KEY } from './keys';
 
 export type Item = Record<string, unknown>;
 export type PrimaryKey = string | number;
 export type SaveMode = 'stay' | 'leave' | 'add' | 'copy';
 
-/** A new item's route key (spec §2). */
-export const NEW_ITEM_KEY = '+';
+export { NEW_ITEM_KEY };
 /** v8's "item not found". */
 export const ITEM_NOT_FOUND_CODE = 203;
 

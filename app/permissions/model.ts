@@ -7,6 +7,7 @@ import type {
   Schema,
   StatusMappingEntry,
 } from '../state/types';
+import { statusFieldOf, statusMappingOf, typeOf } from '../state/schema-info';
 import { FULL_PERMISSION, NO_PERMISSION } from './rows';
 
 export type Item = Record<string, unknown>;
@@ -25,7 +26,6 @@ export type ItemAction = 'read' | 'update' | 'delete';
 type Relation = 'mine' | 'role' | 'full';
 
 const isOn = (value: unknown) => value === true || value === 1 || value === '1';
-const typeOf = (field: FieldDefinition) => String(field.type).toLowerCase();
 
 function idOf(value: unknown): number | null {
   if (value && typeof value === 'object') return idOf((value as { id?: unknown }).id);
@@ -65,7 +65,7 @@ export class PermissionModel {
   }
 
   statusField(collection: string): string | null {
-    return this.fields(collection).find((field) => typeOf(field) === 'status')?.field ?? null;
+    return statusFieldOf(this.fields(collection))?.field ?? null;
   }
 
   /** The field naming who created an item (`owner` type); system collections have theirs by convention. */
@@ -207,11 +207,7 @@ export class PermissionModel {
 
   /** The collection's status values with their mapping entries (collection mapping, else the field's). */
   statusMapping(collection: string): Record<string, StatusMappingEntry> | null {
-    const field = this.fields(collection).find((candidate) => typeOf(candidate) === 'status');
-    if (!field) return null;
-    const meta = this.schema.collections[collection];
-    const mapping = meta?.status_mapping ?? field.options?.status_mapping ?? null;
-    return mapping && typeof mapping === 'object' ? (mapping as Record<string, StatusMappingEntry>) : null;
+    return statusMappingOf(this.schema.collections[collection], this.fields(collection));
   }
 
   /**

@@ -26,10 +26,6 @@ export function useCurrentUser(): CurrentUser {
   return useAppData().data.user;
 }
 
-export function useIsAdmin(): boolean {
-  return useAppData().data.admin;
-}
-
 export function useSchema(): Schema {
   return useAppData().data.schema;
 }
@@ -73,10 +69,6 @@ export function useNotify(): (n: {
   delay?: number;
 }) => void {
   return useContext(NotifyContext);
-}
-
-export function useRefreshSchema(): () => Promise<void> {
-  return useAppData().refreshSchema;
 }
 
 /**
