@@ -14,37 +14,41 @@ export function ItemStateView(props: {
   const { error } = props;
   if (props.state === 'notFound') {
     return (
-      <EmptyState
-        live="status"
-        icon="search_off"
-        title={t('edit.not_found_title')}
-        body={t('edit.not_found_body')}
-        action={<Link href={props.listingHref}>{t('edit.back_to_listing')}</Link>}
-      />
+      <div className="item-state">
+        <EmptyState
+          live="status"
+          icon="search_off"
+          title={t('edit.not_found_title')}
+          body={t('edit.not_found_body')}
+          action={<Link href={props.listingHref}>{t('edit.back_to_listing')}</Link>}
+        />
+      </div>
     );
   }
   if (props.state === 'loadFailed') {
     return (
-      <EmptyState
-        live="alert"
-        icon="cloud_off"
-        title={t('edit.server_trouble_title')}
-        body={
-          <>
-            <p>{t('edit.server_trouble_body')}</p>
-            {error && (
-              <p className="item-state__detail">
-                {error.message || t(`errors.${error.code}`)} ({error.code})
-              </p>
-            )}
-          </>
-        }
-        action={
-          <Button icon="refresh" onClick={props.onRetry}>
-            {t('edit.retry')}
-          </Button>
-        }
-      />
+      <div className="item-state">
+        <EmptyState
+          live="alert"
+          icon="cloud_off"
+          title={t('edit.server_trouble_title')}
+          body={
+            <>
+              <p>{t('edit.server_trouble_body')}</p>
+              {error && (
+                <p className="item-state__detail">
+                  {error.message || t(`errors.${error.code}`)} ({error.code})
+                </p>
+              )}
+            </>
+          }
+          action={
+            <Button icon="refresh" onClick={props.onRetry}>
+              {t('edit.retry')}
+            </Button>
+          }
+        />
+      </div>
     );
   }
   return <Spinner className="item-state" label={t('edit.loading')} showLabel size="large" />;
