@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ListView } from '../../../engine/list/ListView';
-import { Button, ConfirmDialog } from '../../../ui';
+import { ConfirmDialog } from '../../../ui';
 import { primaryKeyOf, resolveViewOptions } from '../../../engine/list/build-query';
 import { sortFieldOf } from '../../../engine/list/TabularLayout';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
@@ -24,6 +24,7 @@ import type { CollectionMeta } from '../../state/types';
 import { filterableFields } from './filters';
 import { ListingActions } from './ListingActions';
 import { ListingState } from './ListingState';
+import { ListingStates } from './ListingStates';
 import type { Item } from './manual-sort';
 import { SearchFilter } from './SearchFilter';
 import { useDeleteItems } from './use-delete-items';
@@ -250,102 +251,60 @@ function ListingBody(props: ListingBodyProps) {
       : t('browse.item_count', { count });
 
   const browsable = fields.some((field) => !isOn(field.hidden_browse) && field.field !== primaryKey);
-  let body: ReactNode;
-  if (!browsable) {
-    body = (
-      <ListingState
-        kind="no-fields"
-        title={t('browse.state.no_fields.title')}
-        body={t('browse.state.no_fields.body')}
-      />
-    );
-  } else if (list.phase === 'error') {
-    body = (
-      <ListingState
-        kind="error"
-        title={t('browse.state.error.title')}
-        body={t('browse.state.error.body', {
-          message: list.error?.message || t(`errors.${list.error?.code ?? -1}`),
-        })}
-        action={
-          <Button variant="secondary" icon="refresh" onClick={list.reload}>
-            {t('browse.retry')}
-          </Button>
+  const add = mayAdd ? () => navigate(itemHref(project, collection, NEW_ITEM_KEY)) : undefined;
+  // No rows to show (or no way to show them): the listing says why instead.
+  const showState = !browsable || list.phase === 'error' || rows.length === 0;
+  const body: ReactNode = showState ? (
+    <ListingStates
+      phase={list.phase}
+      error={list.error}
+      browsable={browsable}
+      searching={searching}
+      collectionName={props.name}
+      onRetry={list.reload}
+      onAdd={add}
+    />
+  ) : (
+    <div
+      className={`listing-table${list.phase === 'loading' ? ' listing-table--busy' : ''}`}
+      data-state="loaded"
+    >
+      <ListView
+        registry={registry}
+        fields={fields}
+        items={rows}
+        viewType={view.viewType}
+        viewQuery={{ ...view.viewQuery, [layout.id]: layoutQuery }}
+        viewOptions={view.viewOptions}
+        loading={list.phase === 'loading'}
+        loadingMore={list.phase === 'lazyLoading'}
+        onEndReached={list.loadMore}
+        onQueryChange={(patch) =>
+          change({ viewQuery: { ...view.viewQuery, [layout.id]: { ...storedQuery, ...patch } } })
         }
-      />
-    );
-  } else if (list.phase === 'loading' && rows.length === 0) {
-    body = (
-      <ListingState
-        kind="loading"
-        title={t('browse.state.loading.title')}
-        body={t('browse.state.loading.body')}
-      />
-    );
-  } else if (list.phase !== 'loading' && rows.length === 0) {
-    body = searching ? (
-      <ListingState
-        kind="no-results"
-        title={t('browse.state.no_results.title')}
-        body={t('browse.state.no_results.body')}
-      />
-    ) : (
-      <ListingState
-        kind="empty"
-        title={t('browse.state.empty.title')}
-        body={t('browse.state.empty.body', { collection: props.name })}
-        action={
-          mayAdd ? (
-            <Button icon="add" onClick={() => navigate(itemHref(project, collection, NEW_ITEM_KEY))}>
-              {t('browse.add')}
-            </Button>
-          ) : undefined
+        onOptionsChange={(patch) =>
+          change({
+            viewOptions: {
+              ...view.viewOptions,
+              [layout.id]: { ...(view.viewOptions[layout.id] ?? {}), ...patch },
+            },
+          })
         }
+        onItemClick={(item) => navigate(itemHref(project, collection, String(item[primaryKey])))}
+        selection={selection}
+        onSelectionChange={(keys) => setSelection(keys.map(String))}
+        onReorder={onReorder}
+        labels={{
+          selectRow: t('browse.select_item'),
+          selectAll: t('browse.select_all'),
+          manualSort: t('browse.manual_sort'),
+          dragHandle: t('browse.drag_handle'),
+          resize: t('browse.resize_column'),
+        }}
+        onProblem={reportProblem}
       />
-    );
-  } else {
-    body = (
-      <div
-        className={`listing-table${list.phase === 'loading' ? ' listing-table--busy' : ''}`}
-        data-state="loaded"
-      >
-        <ListView
-          registry={registry}
-          fields={fields}
-          items={rows}
-          viewType={view.viewType}
-          viewQuery={{ ...view.viewQuery, [layout.id]: layoutQuery }}
-          viewOptions={view.viewOptions}
-          loading={list.phase === 'loading'}
-          loadingMore={list.phase === 'lazyLoading'}
-          onEndReached={list.loadMore}
-          onQueryChange={(patch) =>
-            change({ viewQuery: { ...view.viewQuery, [layout.id]: { ...storedQuery, ...patch } } })
-          }
-          onOptionsChange={(patch) =>
-            change({
-              viewOptions: {
-                ...view.viewOptions,
-                [layout.id]: { ...(view.viewOptions[layout.id] ?? {}), ...patch },
-              },
-            })
-          }
-          onItemClick={(item) => navigate(itemHref(project, collection, String(item[primaryKey])))}
-          selection={selection}
-          onSelectionChange={(keys) => setSelection(keys.map(String))}
-          onReorder={onReorder}
-          labels={{
-            selectRow: t('browse.select_item'),
-            selectAll: t('browse.select_all'),
-            manualSort: t('browse.manual_sort'),
-            dragHandle: t('browse.drag_handle'),
-            resize: t('browse.resize_column'),
-          }}
-          onProblem={reportProblem}
-        />
-      </div>
-    );
-  }
+    </div>
+  );
 
   return (
     <Page
