@@ -50,15 +50,28 @@ export abstract class BaseDialect implements Dialect {
   abstract knexConfig(db: DatabaseConfig, dataDir: string): Knex.Config;
   abstract boolean(value: boolean): boolean | number;
   abstract integerRange(datatype: string | null): [number, number];
-  abstract nullsSortLast(order: 'asc' | 'desc'): boolean;
-  abstract like(
+  /** The escape character of LIKE patterns, as the vendor's string literals spell a backslash. */
+  protected readonly likeEscape: string = "'\\'";
+
+  /** NULL is the smallest value (SQLite, MySQL): it comes last only in descending order. */
+  nullsSortLast(order: 'asc' | 'desc'): boolean {
+    return order === 'desc';
+  }
+
+  /** Plain LIKE: case-insensitive already where the vendor's text comparison is (SQLite, MySQL). */
+  like(
     knex: Knex,
     column: string,
-    storage: string | null,
+    _storage: string | null,
     pattern: string,
     negate: boolean,
     raw: boolean,
-  ): Knex.Raw;
+  ): Knex.Raw {
+    return knex.raw(`?? ${negate ? 'NOT ' : ''}LIKE ?${raw ? '' : ` ESCAPE ${this.likeEscape}`}`, [
+      column,
+      pattern,
+    ]);
+  }
   abstract rowsOf(result: any): Record<string, unknown>[];
   abstract queryDriver(
     connection: any,

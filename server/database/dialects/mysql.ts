@@ -39,6 +39,8 @@ export class MysqlDialect extends BaseDialect {
   readonly vendor = 'mysql' as const;
   readonly randomOrder = 'RAND()';
   readonly transactionalDdl = false;
+  // A backslash must itself be escaped inside MySQL string literals.
+  protected override readonly likeEscape = "'\\\\'";
   protected override readonly tableOptions = ' DEFAULT CHARSET=utf8mb4';
 
   knexConfig(db: DatabaseConfig): Knex.Config {
@@ -74,23 +76,6 @@ export class MysqlDialect extends BaseDialect {
 
   integerRange(datatype: string | null): [number, number] {
     return INT_RANGE[datatype ?? ''] ?? [-2147483648, 4294967295];
-  }
-
-  /** NULL is the smallest value. */
-  nullsSortLast(order: 'asc' | 'desc'): boolean {
-    return order === 'desc';
-  }
-
-  /** The collations compare case-insensitively already. */
-  like(
-    knex: Knex,
-    column: string,
-    _storage: string | null,
-    pattern: string,
-    negate: boolean,
-    raw: boolean,
-  ): Knex.Raw {
-    return knex.raw(`?? ${negate ? 'NOT ' : ''}LIKE ?${raw ? '' : " ESCAPE '\\\\'"}`, [column, pattern]);
   }
 
   rowsOf(result: any): Record<string, unknown>[] {

@@ -88,7 +88,7 @@ export class PostgresDialect extends BaseDialect {
   }
 
   /** NULL is the largest value. */
-  nullsSortLast(order: 'asc' | 'desc'): boolean {
+  override nullsSortLast(order: 'asc' | 'desc'): boolean {
     return order === 'asc';
   }
 
@@ -97,7 +97,7 @@ export class PostgresDialect extends BaseDialect {
     return ['json', 'uuid', 'binary', 'other'].includes(storage ?? 'other');
   }
 
-  like(
+  override like(
     knex: Knex,
     column: string,
     storage: string | null,

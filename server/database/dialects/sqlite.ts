@@ -113,22 +113,6 @@ export class SqliteDialect extends BaseDialect {
     return [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
   }
 
-  /** NULL is the smallest value. */
-  nullsSortLast(order: 'asc' | 'desc'): boolean {
-    return order === 'desc';
-  }
-
-  like(
-    knex: Knex,
-    column: string,
-    _storage: string | null,
-    pattern: string,
-    negate: boolean,
-    raw: boolean,
-  ): Knex.Raw {
-    return knex.raw(`?? ${negate ? 'NOT ' : ''}LIKE ?${raw ? '' : " ESCAPE '\\'"}`, [column, pattern]);
-  }
-
   rowsOf(result: any): Record<string, unknown>[] {
     return result;
   }
