@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { EngineTranslateContext } from '../../engine/i18n';
 
 /**
  * Every string of the app goes through @formatjs/intl. Catalogs are flat JSON files per area
@@ -102,7 +103,17 @@ export function I18nProvider({
     () => ({ intl: makeIntl(state.locale, state.messages), locale: state.locale, setLocale }),
     [state, setLocale],
   );
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  return (
+    <I18nContext.Provider value={value}>
+      <EngineTranslateBridge>{children}</EngineTranslateBridge>
+    </I18nContext.Provider>
+  );
+}
+
+/** Hands the app's catalogue to the form and list engines (they import nothing of the app). */
+function EngineTranslateBridge({ children }: { children: ReactNode }) {
+  const t = useT();
+  return <EngineTranslateContext.Provider value={t}>{children}</EngineTranslateContext.Provider>;
 }
 
 export type Translate = (id: string, values?: Record<string, string | number>) => string;

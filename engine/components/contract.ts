@@ -1,5 +1,6 @@
 import { createContext, type ComponentType } from 'react';
 import type { FieldDefinition } from '../types';
+import type { DefinitionRegistry } from '../registry/registry';
 
 /**
  * The props every interface component receives, core or custom: the standard contract below plus
@@ -47,6 +48,20 @@ export interface FormServices {
   ) => Promise<RelatedItems>;
   /** Opens the app's item picker modal for a relational field; resolves with the choice, null when cancelled. */
   pickItem?: (field: FieldDefinition, current: unknown) => Promise<PickedItem | null>;
+  /** Uploads a file to the file library (file, files); resolves with the new directus_files item. */
+  uploadFile?: (file: File, onProgress?: (percent: number) => void) => Promise<Record<string, unknown>>;
+  /** The project's collections (collections interface), with display names. */
+  collections?: () => { collection: string; name: string; system: boolean; hidden: boolean }[];
+  /** A fresh two-factor secret from the server (2fa-secret interface). */
+  newTwoFactorSecret?: () => Promise<string>;
+  /** The map tile server the instance allows (map interface); null when none is configured. */
+  mapTiles?: { url: string; attribution: string } | null;
 }
 
 export const FormServicesContext = createContext<FormServices>({});
+
+/**
+ * The registry of the form being drawn, for interfaces that list or draw other interfaces
+ * (interfaces, interface-options, repeater, key-value draw nested forms with it).
+ */
+export const FormRegistryContext = createContext<DefinitionRegistry | null>(null);

@@ -17,7 +17,6 @@ import {
 import { coreDisplays } from '../displays/displays';
 import { statusChoices, toChoices } from './choices';
 import type { InterfaceComponent, InterfaceComponentProps } from './contract';
-import { FilePicker, ItemList, ItemSelect } from './relational';
 
 // Adapters from the interface contract to the plain ui/ components: they convert the stored value
 // to what the component edits and back, and pass on the bound props.
@@ -308,7 +307,4 @@ export const coreComponents: Record<string, InterfaceComponent> = {
   json: JsonInterface,
   divider: DividerInterface,
   'readonly-value': ReadonlyValueInterface,
-  'item-select': ItemSelect,
-  'item-list': ItemList,
-  file: FilePicker,
 };

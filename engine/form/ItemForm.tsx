@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useContext, useMemo, useState } from 'react';
 import type { FieldDefinition, FieldPermissions } from '../types';
 import type { DefinitionRegistry } from '../registry/registry';
-import { FormServicesContext, type FormServices } from '../components/contract';
+import { FormRegistryContext, FormServicesContext, type FormServices } from '../components/contract';
 import { formFields, isReadonly, layoutWidths } from './rules';
 import { FieldHost } from './FieldHost';
 import './form.css';
@@ -22,6 +22,7 @@ export interface ItemFormProps {
   onStage: (field: string, value: unknown) => void;
   /** Called when an interface is missing or broken (for a notification). */
   onProblem?: (message: string) => void;
+  /** The app's data services; a nested form (a repeater row) inherits its parent's when omitted. */
   services?: FormServices;
   /** Prefix of the DOM ids (two forms on one page need different ones). */
   idPrefix?: string;
@@ -35,6 +36,7 @@ export interface ItemFormProps {
 export function ItemForm(props: ItemFormProps) {
   const { fields, permissions, baseline, onStage } = props;
   const [active, setActive] = useState<Set<string>>(() => new Set());
+  const inherited = useContext(FormServicesContext);
 
   const shown = useMemo(() => formFields(fields, permissions), [fields, permissions]);
   const widths = useMemo(() => layoutWidths(shown), [shown]);
@@ -54,27 +56,29 @@ export function ItemForm(props: ItemFormProps) {
   );
 
   return (
-    <FormServicesContext.Provider value={props.services ?? {}}>
-      <div className="octavo-form">
-        {shown.map((field) => (
-          <FieldHost
-            key={field.field}
-            field={field}
-            registry={props.registry}
-            width={widths.get(field.field) ?? 'full'}
-            readonly={isReadonly(field, permissions)}
-            newItem={props.newItem ?? false}
-            value={props.values[field.field] ?? null}
-            initialValue={baseline[field.field] ?? null}
-            values={props.values}
-            onValueChange={onStage}
-            idPrefix={props.idPrefix ?? 'field'}
-            active={props.batchMode ? active.has(field.field) : undefined}
-            onActiveChange={onActiveChange}
-            onProblem={props.onProblem}
-          />
-        ))}
-      </div>
+    <FormServicesContext.Provider value={props.services ?? inherited}>
+      <FormRegistryContext.Provider value={props.registry}>
+        <div className="octavo-form">
+          {shown.map((field) => (
+            <FieldHost
+              key={field.field}
+              field={field}
+              registry={props.registry}
+              width={widths.get(field.field) ?? 'full'}
+              readonly={isReadonly(field, permissions)}
+              newItem={props.newItem ?? false}
+              value={props.values[field.field] ?? null}
+              initialValue={baseline[field.field] ?? null}
+              values={props.values}
+              onValueChange={onStage}
+              idPrefix={props.idPrefix ?? 'field'}
+              active={props.batchMode ? active.has(field.field) : undefined}
+              onActiveChange={onActiveChange}
+              onProblem={props.onProblem}
+            />
+          ))}
+        </div>
+      </FormRegistryContext.Provider>
     </FormServicesContext.Provider>
   );
 }

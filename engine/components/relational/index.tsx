@@ -1,9 +1,15 @@
 import { useContext, useEffect, useState } from 'react';
 import './relational.css';
-import { IconButton, Select } from '../../ui';
-import { renderTemplate } from '../templates/render-template';
-import { coreDisplays } from '../displays/displays';
-import { FormServicesContext, type InterfaceComponentProps, type RelatedItems } from './contract';
+import { IconButton, Select } from '../../../ui';
+import { renderTemplate } from '../../templates/render-template';
+import { coreDisplays } from '../../displays/displays';
+import type { DisplayComponent } from '../../displays/displays';
+import {
+  FormServicesContext,
+  type InterfaceComponent,
+  type InterfaceComponentProps,
+  type RelatedItems,
+} from '../contract';
 
 /** Loads the items a relational field can point at, once per field. */
 function useRelatedItems(props: InterfaceComponentProps, limit: number): RelatedItems | null {
@@ -178,3 +184,13 @@ export function ItemList(props: InterfaceComponentProps) {
     </div>
   );
 }
+
+/** The relational family's interface components, by the id a definition's `binding.component` names. */
+export const relationalComponents: Record<string, InterfaceComponent> = {
+  'item-select': ItemSelect,
+  'item-list': ItemList,
+  file: FilePicker,
+};
+
+/** The relational family's displays, by the id a definition's `display.component` names. */
+export const relationalDisplays: Record<string, DisplayComponent> = {};
