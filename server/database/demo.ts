@@ -83,6 +83,9 @@ function addColumn(vendor: Vendor, table: Knex.CreateTableBuilder, name: string,
     case 'date':
       builder = table.date(name);
       break;
+    case 'time':
+      builder = table.time(name);
+      break;
     case 'decimal':
       builder = table.decimal(name, column.precision, column.scale);
       break;

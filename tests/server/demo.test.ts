@@ -192,7 +192,16 @@ describe.each(testVendors)('demo seed on %s', (vendor) => {
 
     const permissions = await knex('directus_permissions').where('role', 3);
     const content = permissions.filter((p) => !p.collection.startsWith('directus_'));
-    expect(content.filter((p) => p.delete !== 'none').map((p) => p.collection)).toEqual(['articles_topics']);
+    // The magazine's only deletable rows are topic links; the interface showcase is the editor's playground.
+    expect(content.filter((p) => p.delete !== 'none').map((p) => p.collection)).toEqual([
+      'articles_topics',
+      'interface_showcase',
+      'showcase_topics',
+      'showcase_categories',
+      'showcase_files',
+      'showcase_notes',
+      'showcase_translations',
+    ]);
     const authors = content.find((p) => p.collection === 'authors');
     expect(authors.read).toBe('full');
     expect(authors.read_field_blacklist).toBe('email');

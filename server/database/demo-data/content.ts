@@ -1,5 +1,6 @@
 import words from './content.json' with { type: 'json' };
 import { TRANSLATION_LANGUAGES, type ArticleStatus } from './model';
+import { buildShowcaseContent } from './showcase';
 
 /**
  * The demo items, generated from the word lists in content.json with a seeded PRNG: every run and
@@ -7,6 +8,7 @@ import { TRANSLATION_LANGUAGES, type ArticleStatus } from './model';
  */
 
 export type Row = Record<string, string | number | null>;
+/** Rows per table: the magazine's, then the interface showcase's. */
 export type DemoContent = Record<
   | 'languages'
   | 'authors'
@@ -18,7 +20,8 @@ export type DemoContent = Record<
   | 'reviews'
   | 'site_settings',
   Row[]
->;
+> &
+  Record<string, Row[]>;
 
 /** mulberry32: tiny, fast and good enough for demo data. */
 function prng(seed: number) {
@@ -270,5 +273,6 @@ export function buildDemoContent(users: { admin: number; editor: number }): Demo
     article_translations: translations,
     reviews,
     site_settings: siteSettings,
+    ...buildShowcaseContent(users),
   };
 }

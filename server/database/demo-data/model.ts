@@ -4,6 +4,8 @@
  * and the app read. Types and interfaces follow schema-v8 §3–4.
  */
 
+import { SHOWCASE_COLLECTIONS, SHOWCASE_PERMISSIONS, SHOWCASE_RELATIONS } from './showcase';
+
 export type ColumnDef =
   | { kind: 'increments' }
   | { kind: 'string'; length: number }
@@ -12,6 +14,7 @@ export type ColumnDef =
   | { kind: 'boolean' }
   | { kind: 'datetime' }
   | { kind: 'date' }
+  | { kind: 'time' }
   | { kind: 'decimal'; precision: number; scale: number };
 
 export type Column = ColumnDef & {
@@ -169,8 +172,8 @@ export const TRANSLATION_LANGUAGES: Record<string, string> = {
   'es-ES': 'Spanish',
 };
 
-/** In creation order; tables are dropped in reverse. */
-export const DEMO_COLLECTIONS: CollectionDef[] = [
+/** The magazine's collections, in creation order. */
+const MAGAZINE_COLLECTIONS: CollectionDef[] = [
   {
     collection: 'languages',
     icon: 'translate',
@@ -563,7 +566,10 @@ export const DEMO_COLLECTIONS: CollectionDef[] = [
   },
 ];
 
-export const DEMO_RELATIONS: RelationDef[] = [
+/** In creation order; tables are dropped in reverse. The interface showcase comes after the magazine. */
+export const DEMO_COLLECTIONS: CollectionDef[] = [...MAGAZINE_COLLECTIONS, ...SHOWCASE_COLLECTIONS];
+
+const MAGAZINE_RELATIONS: RelationDef[] = [
   {
     collection_many: 'articles',
     field_many: 'author',
@@ -614,6 +620,8 @@ export const DEMO_RELATIONS: RelationDef[] = [
     junction_field: null,
   },
 ];
+
+export const DEMO_RELATIONS: RelationDef[] = [...MAGAZINE_RELATIONS, ...SHOWCASE_RELATIONS];
 
 export const EDITOR_ROLE = {
   id: 3,
@@ -695,6 +703,7 @@ export const EDITOR_PERMISSIONS: PermissionDef[] = [
     write_field_blacklist: 'article,reviewer_name,email,rating,comment',
   },
   { collection: 'site_settings', read: 'full' },
+  ...SHOWCASE_PERMISSIONS,
 ];
 
 /** The Public role (2): the published part of the magazine, for a website reading the API anonymously. */
