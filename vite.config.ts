@@ -8,5 +8,7 @@ export default defineConfig({
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,
+    // dist/app/.vite/manifest.json: which chunk is which, for the bundle report of `npm run bench`.
+    manifest: true,
   },
 });

@@ -2,6 +2,8 @@
  * `npm run bench [-- --vendor sqlite|postgres|mysql] [--items 100000] [--seconds 4] [--concurrency 16]
  *   [--skip-startup] [--only list,one]`
  *
+ * 0. The app's bundle report: each chunk's size and gzip size, and what the first page loads
+ *    (bench/bundle.ts; `--only bundle` prints only this).
  * 1. Start-up figures of `octavo start` (cold start, idle memory; bench/startup.ts).
  * 2. The items benchmark: a generated collection of `--items` articles (m2o author, o2m comments,
  *    searchable text) on the chosen vendor; the server in a process of its own, signed in as a
@@ -16,6 +18,7 @@ import type { Vendor } from '../server/config';
 import { createDataset, EDITOR, PROJECT, type Dataset } from './dataset';
 import { call, runLoad, type LoadCase, type LoadResult } from './load';
 import { startupFigures } from './startup';
+import { printBundleReport } from './bundle';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -235,5 +238,7 @@ async function itemsBenchmark(): Promise<void> {
   }
 }
 
-if (!skipStartup && vendor === 'sqlite') await startupFigures();
-await itemsBenchmark();
+if (!only || only.includes('bundle')) await printBundleReport();
+if (!skipStartup && vendor === 'sqlite' && !(only?.length === 1 && only[0] === 'bundle'))
+  await startupFigures();
+if (!(only?.length === 1 && only[0] === 'bundle')) await itemsBenchmark();
