@@ -72,6 +72,15 @@ export const bookmarkHref = (project: string, collection: string, bookmark: numb
 
 export const settingsHref = (project: string) => `/${project}/settings`;
 
+/** Settings → Interfaces: every interface of the registry, and the debugger of one. */
+export const settingsInterfacesHref = (project: string) => `/${project}/settings/interfaces`;
+export const settingsInterfaceHref = (project: string, id: string) =>
+  `${settingsInterfacesHref(project)}/${encodeURIComponent(id)}`;
+
+/** An extension module's page (spec §2). */
+export const extensionModuleHref = (project: string, id: string) =>
+  `/${project}/ext/${encodeURIComponent(id)}`;
+
 /** Item detail pages (the info sidebar opens by itself there on wide windows). */
 export function isItemDetailPath(path: string): boolean {
   const parts = path.split('/').filter(Boolean);

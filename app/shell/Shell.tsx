@@ -12,7 +12,6 @@ import { ModuleBar } from './ModuleBar';
 import { NavSidebar } from './NavSidebar';
 import { useLatency } from './latency';
 import { FullPageLoader } from './FullPageLoader';
-import { ExtensionModulePage } from './ExtensionModulePage';
 import './shell.css';
 
 const StatechartViewer = lazy(() =>
@@ -20,6 +19,11 @@ const StatechartViewer = lazy(() =>
 );
 const SettingsHome = lazy(() => import('../screens/settings/SettingsHome'));
 const UiGallery = lazy(() => import('../screens/settings/UiGallery'));
+const InterfacesList = lazy(() => import('../screens/settings/interfaces/InterfacesList'));
+const InterfaceDebugger = lazy(() => import('../screens/settings/interfaces/InterfaceDebugger'));
+const ExtensionModulePage = lazy(() =>
+  import('./ExtensionModulePage').then((m) => ({ default: m.ExtensionModulePage })),
+);
 
 /** Info sidebar auto-opens on item pages above this width (spec §9). */
 export const INFO_AUTO_OPEN_WIDTH = 1235;
@@ -109,7 +113,21 @@ export function Shell() {
             <Route path="/:project/settings">
               {data.admin ? <AdminScreen screen={<SettingsHome />} /> : <NotFoundPage />}
             </Route>
-            <Route path="/:project/ext/:id">{(params) => <ExtensionModulePage id={params.id} />}</Route>
+            <Route path="/:project/settings/interfaces">
+              {data.admin ? <AdminScreen screen={<InterfacesList />} /> : <NotFoundPage />}
+            </Route>
+            <Route path="/:project/settings/interfaces/:id">
+              {(params) =>
+                data.admin ? (
+                  <AdminScreen screen={<InterfaceDebugger key={params.id} id={params.id} />} />
+                ) : (
+                  <NotFoundPage />
+                )
+              }
+            </Route>
+            <Route path="/:project/ext/:id">
+              {(params) => <AdminScreen screen={<ExtensionModulePage id={params.id} />} />}
+            </Route>
             <Route>
               <PrivateRoutes />
             </Route>
@@ -130,7 +148,7 @@ function Viewer({ name }: { name?: string }) {
   );
 }
 
-/** An admin-only screen, loaded on first visit. */
+/** A screen loaded on first visit (admin tools, extension module pages). */
 function AdminScreen({ screen }: { screen: ReactNode }) {
   return <Suspense fallback={<FullPageLoader area="content" />}>{screen}</Suspense>;
 }

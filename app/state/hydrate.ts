@@ -149,6 +149,8 @@ export interface LoadedData {
   interfaces: InterfaceDefinition[];
   layouts: LayoutDefinition[];
   modules: ModuleDefinition[];
+  /** The server's reasons for skipping custom definitions (`messages` of the listings). */
+  extensionWarnings?: string[];
   bookmarks: AppData['bookmarks'];
   serverInfo: AppData['serverInfo'];
   latency: LatencySample;
@@ -156,11 +158,23 @@ export interface LoadedData {
 
 /** Step 3 of start-up: everything at once (spec §4 Start-up). */
 export async function loadProjectData(api: ApiClient, user: CurrentUser): Promise<LoadedData> {
+  // Extension listings (spec §1): when one fails, whatever the reason, it counts as empty; when all
+  // three are empty the extensions-missing page is shown instead of a failed start-up.
+  const extensionWarnings: string[] = [];
   const list = <T>(path: string) =>
-    optional(
-      api.get<T[]>(path).then((r) => (Array.isArray(r.data) ? r.data : [])),
-      [] as T[],
-    );
+    api
+      .get<T[]>(path)
+      .then((r) => {
+        for (const entry of r.messages ?? []) {
+          const message = (entry as { message?: unknown })?.message;
+          if (typeof message === 'string') extensionWarnings.push(message);
+        }
+        return Array.isArray(r.data) ? r.data : [];
+      })
+      .catch((error: unknown) => {
+        console.warn(`[extensions] ${path} failed to load`, error);
+        return [] as T[];
+      });
   const [latency, interfaces, layouts, modules, schema, settings, bookmarks, info] = await Promise.all([
     ping(api),
     list<InterfaceDefinition>('/interfaces'),
@@ -181,6 +195,7 @@ export async function loadProjectData(api: ApiClient, user: CurrentUser): Promis
     interfaces,
     layouts,
     modules,
+    extensionWarnings,
     schema,
     settings,
     bookmarks,
@@ -203,7 +218,7 @@ export async function loadPermissions(api: ApiClient, admin: boolean): Promise<A
 
 /** The registry: bundled core definitions, the server's list on top, custom modules imported. */
 export async function buildRegistry(
-  loaded: Pick<LoadedData, 'interfaces' | 'layouts'>,
+  loaded: Pick<LoadedData, 'interfaces' | 'layouts' | 'extensionWarnings'>,
   root: string,
 ): Promise<{ registry: AppData['registry']; problems: RegistryProblem[] }> {
   const registry = createCoreRegistry();
@@ -217,8 +232,25 @@ export async function buildRegistry(
       loaded.layouts.filter((d) => !d.core),
     ),
   ];
-  const absolute = (url: string) =>
-    /^(https?:)?\/\//.test(url) || url.startsWith('/') ? url : `${root}${url}`;
-  problems.push(...(await loadExtensionModules(registry, (url) => import(/* @vite-ignore */ absolute(url)))));
+  // A definition the server skipped (not JSON, invalid) is broken, not missing: a field using it
+  // shows the server's reason, which names the file. Core ids are never touched.
+  for (const warning of loaded.extensionWarnings ?? []) {
+    const [, kind, id] = /^extensions\/(interfaces|layouts)\/([^/]+)\//.exec(warning) ?? [];
+    if (!kind || !id) continue;
+    const known =
+      kind === 'interfaces' ? registry.getInterface(id) : registry.layouts().some((l) => l.id === id);
+    if (known) continue;
+    problems.push(
+      registry.markBroken(
+        kind === 'interfaces' ? 'interface' : 'layout',
+        id,
+        `The extension "${id}" failed to load: ${warning}`,
+      ),
+    );
+  }
+  // The runtime (React for extension modules) is a chunk of its own, loaded only when a module is.
+  const importModule = async (url: string) =>
+    (await import('../extensions/runtime')).importExtension(root, url);
+  problems.push(...(await loadExtensionModules(registry, importModule)));
   return { registry, problems };
 }

@@ -127,15 +127,16 @@ export function FieldHost(props: FieldHostProps) {
       )}
       <InterfaceBoundary
         fallback={<fallback.Component {...interfaceProps} />}
-        onError={(error) =>
-          props.onProblem?.(
-            registry.markBroken(
-              'interface',
-              resolved.definition.id,
-              `The extension "${resolved.definition.id}" failed: ${String(error)}`,
-            ).message,
-          )
-        }
+        onError={(error) => {
+          const { id: broken, name } = resolved.definition;
+          const { message } = registry.markBroken(
+            'interface',
+            broken,
+            `The extension "${name}" (${broken}) failed: ${String(error)}`,
+          );
+          props.onProblem?.(message);
+          return message;
+        }}
       >
         <Interface {...interfaceProps} />
       </InterfaceBoundary>

@@ -59,6 +59,7 @@ export class DefinitionRegistry {
   private readonly layoutComponents: Map<string, LayoutComponent>;
   private readonly displays: Map<string, DisplayComponent>;
   private readonly coreComponentIds: Set<string>;
+  private readonly coreDisplayIds: Set<string>;
   /** Problems by `${kind}:${id}`, kept so that every field using a broken id reports the same reason. */
   private readonly problemMap = new Map<string, RegistryProblem>();
 
@@ -69,6 +70,7 @@ export class DefinitionRegistry {
     this.layoutComponents = new Map(Object.entries(options.layoutComponents));
     this.displays = new Map(Object.entries(options.displays));
     this.coreComponentIds = new Set([...this.components.keys(), ...this.layoutComponents.keys()]);
+    this.coreDisplayIds = new Set(this.displays.keys());
     if (!this.interfaceDefs.has(FALLBACK_INTERFACE) || !this.layoutDefs.has(FALLBACK_LAYOUT)) {
       throw new Error('The registry needs the text-input interface and the tabular layout to fall back on');
     }
@@ -99,6 +101,12 @@ export class DefinitionRegistry {
     if (this.coreComponentIds.has(id))
       throw new Error(`The component id "${id}" belongs to a core component`);
     this.components.set(id, component);
+  }
+
+  /** Registers the display of a custom interface (the `Display` export of its ES module). */
+  registerDisplay(id: string, component: DisplayComponent): void {
+    if (this.coreDisplayIds.has(id)) throw new Error(`The display id "${id}" belongs to a core display`);
+    this.displays.set(id, component);
   }
 
   registerLayoutComponent(id: string, component: LayoutComponent): void {
@@ -193,6 +201,16 @@ export class DefinitionRegistry {
   }
 }
 
+/** The extension error (spec §8): the extension's name and id, and why it failed. */
+function failure(definition: { id: string; name: string }, reason: string): string {
+  return `The extension "${definition.name}" (${definition.id}) failed to load: ${reason}`;
+}
+
+/** A React component: a function, or an object such as memo() or forwardRef() returns. */
+function isComponent(value: unknown): boolean {
+  return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
+}
+
 /**
  * Imports the ES modules of custom definitions (those the server gave a `module_url`) and registers
  * their default export under the binding's component id. A failing module marks its definition broken.
@@ -208,36 +226,30 @@ export async function loadExtensionModules(
     jobs.push(
       importModule(definition.module_url).then(
         (module) => {
-          if (typeof module.default !== 'function' && typeof module.default !== 'object') {
+          if (!isComponent(module.default)) {
             problems.push(
               registry.markBroken(
                 'interface',
                 definition.id,
-                `The extension "${definition.id}" has no default export`,
+                failure(definition, 'its module has no default export'),
               ),
             );
             return;
           }
           try {
             registry.registerComponent(definition.binding.component, module.default as InterfaceComponent);
+            // An optional named export `Display` draws the value in listings (display.component).
+            const display = (module as { Display?: unknown }).Display;
+            if (definition.display && typeof display === 'function')
+              registry.registerDisplay(definition.display.component, display as DisplayComponent);
           } catch (error) {
             problems.push(
-              registry.markBroken(
-                'interface',
-                definition.id,
-                `The extension "${definition.id}" failed to load: ${String(error)}`,
-              ),
+              registry.markBroken('interface', definition.id, failure(definition, String(error))),
             );
           }
         },
         (error: unknown) => {
-          problems.push(
-            registry.markBroken(
-              'interface',
-              definition.id,
-              `The extension "${definition.id}" failed to load: ${String(error)}`,
-            ),
-          );
+          problems.push(registry.markBroken('interface', definition.id, failure(definition, String(error))));
         },
       ),
     );
@@ -247,26 +259,24 @@ export async function loadExtensionModules(
     jobs.push(
       importModule(definition.module_url).then(
         (module) => {
-          try {
-            registry.registerLayoutComponent(definition.component, module.default as LayoutComponent);
-          } catch (error) {
+          if (!isComponent(module.default)) {
             problems.push(
               registry.markBroken(
                 'layout',
                 definition.id,
-                `The extension "${definition.id}" failed to load: ${String(error)}`,
+                failure(definition, 'its module has no default export'),
               ),
             );
+            return;
+          }
+          try {
+            registry.registerLayoutComponent(definition.component, module.default as LayoutComponent);
+          } catch (error) {
+            problems.push(registry.markBroken('layout', definition.id, failure(definition, String(error))));
           }
         },
         (error: unknown) => {
-          problems.push(
-            registry.markBroken(
-              'layout',
-              definition.id,
-              `The extension "${definition.id}" failed to load: ${String(error)}`,
-            ),
-          );
+          problems.push(registry.markBroken('layout', definition.id, failure(definition, String(error))));
         },
       ),
     );

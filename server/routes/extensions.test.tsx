@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { useState } from 'react';
@@ -162,5 +162,83 @@ describe('GET /interfaces, /layouts, /modules', () => {
     expect(input.maxLength).toBe(5);
     await userEvent.setup().type(input, 'XY-42');
     expect(onStage).toHaveBeenLastCalledWith('code', 'XY-42');
+  });
+
+  it('lists the worked examples of the README valid, and serves the stars module under the CSP', async () => {
+    cpSync(join(import.meta.dirname, '../../docs/examples/extensions'), join(dataDir, 'extensions'), {
+      recursive: true,
+    });
+    const body = (await app.inject({ method: 'GET', url: '/interfaces' })).json();
+    expect(body.messages ?? []).toEqual([]);
+    const custom = body.data.filter((d: { core: boolean }) => d.core === false);
+    expect(custom.map((d: { id: string }) => d.id).sort()).toEqual(['product-code', 'stars']);
+    const stars = custom.find((d: { id: string }) => d.id === 'stars');
+    expect(stars.module_url).toBe('extensions/interfaces/stars/stars.js');
+    expect(custom.find((d: { id: string }) => d.id === 'product-code').module_url).toBeUndefined();
+
+    const file = await server.inject({ method: 'GET', url: `/${stars.module_url}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(file.body).toContain("from '../../runtime/react.js'");
+  });
+
+  it('serves the runtime shims that hand extension modules the app React', async () => {
+    const react = await server.inject({ method: 'GET', url: '/extensions/runtime/react.js' });
+    expect(react.statusCode).toBe(200);
+    expect(react.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(react.body).toContain('globalThis.__octavoExtensionRuntime');
+    expect(react.body).toMatch(/export const \{[^}]*\buseState\b[^}]*\} = m;/);
+    expect(react.body).toContain('export default m;');
+    const jsx = await server.inject({ method: 'GET', url: '/extensions/runtime/jsx-runtime.js' });
+    expect(jsx.body).toContain('export const { Fragment, jsx, jsxs } = m;');
+    // A bundler's automatic JSX import has no extension.
+    expect((await server.inject({ method: 'GET', url: '/extensions/runtime/jsx-runtime' })).body).toBe(
+      jsx.body,
+    );
+    expect((await server.inject({ method: 'GET', url: '/extensions/runtime/octavo.js' })).body).toContain(
+      'useEngineT',
+    );
+    expect((await server.inject({ method: 'GET', url: '/extensions/runtime/other.js' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('never serves a file outside a valid extension folder, nor one that is not a module or style sheet', async () => {
+    cpSync(join(import.meta.dirname, '../../docs/examples/extensions'), join(dataDir, 'extensions'), {
+      recursive: true,
+    });
+    writeFileSync(join(dataDir, 'secret.js'), 'export default "secret";');
+    writeExtension(dataDir, 'interfaces', 'stars', 'helper.js', 'export const x = 1;');
+    symlinkSync(join(dataDir, 'secret.js'), join(dataDir, 'extensions', 'interfaces', 'stars', 'link.js'));
+    writeExtension(dataDir, 'interfaces', 'broken', 'broken.json', '{ nope');
+    writeExtension(dataDir, 'interfaces', 'broken', 'broken.js', 'export default 1;');
+
+    const get = (url: string) => server.inject({ method: 'GET', url });
+    // A sibling module of a valid extension may be imported by its module, a style sheet loaded.
+    expect((await get('/extensions/interfaces/stars/helper.js')).statusCode).toBe(200);
+    writeExtension(dataDir, 'interfaces', 'stars', 'stars.css', '.stars { gap: 2px; }');
+    const css = await get('/extensions/interfaces/stars/stars.css');
+    expect([css.statusCode, css.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
+    for (const url of [
+      '/extensions/interfaces/stars/stars.json',
+      '/extensions/interfaces/stars/link.js',
+      '/extensions/interfaces/stars/..%2F..%2F..%2Fsecret.js',
+      '/extensions/interfaces/stars/..%2f..%2f..%2fsecret.js',
+      '/extensions/interfaces/stars/%2e%2e%2F..%2F..%2Fsecret.js',
+      '/extensions/interfaces/..%2F..%2F/secret.js',
+      '/extensions/interfaces/../../secret.js',
+      '/extensions/..%2F/x/secret.js',
+      '/extensions/interfaces/stars/.hidden.js',
+      '/extensions/interfaces/broken/broken.js',
+      '/extensions/interfaces/text-input/text-input.js',
+      '/extensions/interfaces/stars/missing.js',
+    ]) {
+      const res = await get(url);
+      // 404, or 401 where the URL normalises to a route outside /extensions (`/secret.js`).
+      expect([url, res.statusCode === 404 || res.statusCode === 401]).toEqual([url, true]);
+      expect(res.body).not.toContain('secret');
+    }
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { APP_CSP } from '../http';
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../errors';
 import { respond } from '../respond';
@@ -9,11 +10,14 @@ import {
   listExtensions,
   type ExtensionKind,
 } from '../services/extensions';
+import { runtimeShim } from '../services/extension-runtime';
 
 /**
  * GET /interfaces, /layouts, /modules: core definitions from schemas/ plus valid custom ones from
  * `<dataDir>/extensions/`; skipped ones are listed as warnings in `messages`. Also serves the ES
- * module a custom definition declares, at /extensions/<kind>/<id>/<file>.
+ * files of a valid custom extension at /extensions/<kind>/<id>/<file> (its modules and style sheets,
+ * nothing else) and the shared runtime shims at /extensions/runtime/<file>
+ * (services/extension-runtime.ts).
  *
  * The listings need a signed-in user of the project named by X-Directus-Project, ?project= or the
  * JWT, as in v8. Module files stay public: a browser's dynamic import cannot send credentials
@@ -39,12 +43,32 @@ export const extensionRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
+  // The shared runtime first: /extensions/runtime/<file> is not a kind, so it cannot collide.
+  app.get('/extensions/runtime/:file', { config: { auth: 'none' } }, async (request, reply) => {
+    const source = runtimeShim((request.params as { file: string }).file);
+    if (source === null) throw new ApiError('NOT_FOUND');
+    return moduleHeaders(reply, 'script').header('Cache-Control', 'no-cache').send(source);
+  });
+
   app.get('/extensions/:kind/:id/:file', { config: { auth: 'none' } }, async (request, reply) => {
     const { kind, id, file } = request.params as { kind: string; id: string; file: string };
     const path = EXTENSION_KINDS.includes(kind as ExtensionKind)
       ? extensionModulePath(kind as ExtensionKind, app.config.dataDir, id, file)
       : null;
     if (!path) throw new ApiError('NOT_FOUND');
-    return reply.type('text/javascript; charset=utf-8').send(await readFile(path));
+    return moduleHeaders(reply, file.endsWith('.css') ? 'style' : 'script')
+      .header('Cache-Control', 'no-cache')
+      .send(await readFile(path));
   });
 };
+
+/**
+ * Extension files go out with their real content type (a module script must be JavaScript), never
+ * sniffed, and under the app's CSP, so even a file opened on its own cannot run inline script.
+ */
+function moduleHeaders(reply: FastifyReply, kind: 'script' | 'style'): FastifyReply {
+  return reply
+    .type(kind === 'script' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', APP_CSP);
+}

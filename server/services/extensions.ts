@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import interfaceSchema from '../../schemas/meta/interface.schema.json' with { type: 'json' };
 import layoutSchema from '../../schemas/meta/layout.schema.json' with { type: 'json' };
@@ -149,9 +149,14 @@ export function listExtensions(
   return { data, warnings };
 }
 
+/** Files an extension folder may serve: ES modules and style sheets, one name, no leading dot. */
+const SERVABLE_FILE = /^[A-Za-z0-9_][A-Za-z0-9_.-]*\.(m?js|css)$/;
+
 /**
- * The ES module file a valid custom definition declares, or null. Only a declared module is ever
- * served, so the extensions folder cannot be read through this route otherwise.
+ * A file of a valid custom extension that the browser may load: its declared module, the modules that
+ * one imports from its own folder, and style sheets. Null for anything else: other kinds of file,
+ * names with a path in them, folders of broken or unknown definitions, and anything that would
+ * resolve outside the extension's folder.
  */
 export function extensionModulePath(
   kind: ExtensionKind,
@@ -159,8 +164,18 @@ export function extensionModulePath(
   id: string,
   file: string,
 ): string | null {
+  if (!SERVABLE_FILE.test(file) || file.includes('..')) return null;
   const listing = listExtensions(kind, dataDir);
-  const definition = listing.data.find((entry) => entry.id === id && entry.core === false);
-  if (!definition || definition.module !== file) return null;
-  return join(dataDir, 'extensions', kind, id, file);
+  if (!listing.data.some((entry) => entry.id === id && entry.core === false)) return null;
+  const folder = resolve(dataDir, 'extensions', kind, id);
+  const path = resolve(folder, file);
+  if (dirname(path) !== folder) return null;
+  try {
+    // realpath: a symbolic link must not lead out of the folder either.
+    const real = realpathSync(path);
+    if (dirname(real) !== realpathSync(folder) || !statSync(real).isFile()) return null;
+    return real;
+  } catch {
+    return null;
+  }
 }

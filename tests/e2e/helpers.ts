@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureAppBuilt } from '../../server/app-build';
 import { seedDemo, DEMO_EDITOR_EMAIL } from '../../server/database/demo';
@@ -30,9 +31,20 @@ const baseUrls = new WeakMap<Page, string>();
  * A real server on a fresh SQLite database (project `test` seeded with the demo content unless
  * `install: false` gives a server without any project), the built app, and a headless Chromium.
  */
-export async function startApp(options: { install?: boolean; demo?: boolean } = {}): Promise<E2eApp> {
+export async function startApp(
+  options: {
+    install?: boolean;
+    demo?: boolean;
+    /** A folder copied to the data folder's `extensions/` (custom interfaces, layouts, modules). */
+    extensions?: string;
+  } = {},
+): Promise<E2eApp> {
   await buildAppOnce();
   const server = await startTestServer('sqlite', { listen: true, install: options.install !== false });
+  if (options.extensions) {
+    const { cpSync } = await import('node:fs');
+    cpSync(options.extensions, join(server.config.dataDir, 'extensions'), { recursive: true });
+  }
   if (options.install !== false && options.demo !== false) {
     await seedDemo(server.project.knex, { editorPassword: EDITOR.password });
   }

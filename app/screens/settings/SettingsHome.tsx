@@ -3,6 +3,7 @@ import { useHasMessage, useLocale, useT } from '../../i18n';
 import { useAppData, useProjectKey } from '../../state/hooks';
 import { useProjects } from '../../state/projects';
 import { Page } from '../../shell/Page';
+import { settingsInterfacesHref } from '../../paths';
 import './settings.css';
 
 /** Bytes as the largest sensible unit: 1048576 → "1 MB". */
@@ -77,6 +78,13 @@ export function SettingsHome() {
         <div className="settings-cards">
           <Card href="#/statecharts" icon="account_tree" title={t('statecharts.title')}>
             {t('settings.statecharts_body')}
+          </Card>
+          <Card
+            href={`#${settingsInterfacesHref(project)}`}
+            icon="extension"
+            title={t('settings_interfaces.title')}
+          >
+            {t('settings_interfaces.card_body')}
           </Card>
           <Card href="#/gallery" icon="palette" title={t('gallery.title')}>
             {t('settings.gallery_body')}
