@@ -178,17 +178,18 @@ function mapConfig(env: Env, file: Record<string, unknown>): MapConfig {
     text(env, file, 'OCTAVO_MAP_ATTRIBUTION', 'map_attribution') ??
     (raw === DEFAULT_MAP_TILE_URL ? DEFAULT_MAP_ATTRIBUTION : '');
   if (/^(none|off)$/i.test(raw)) return { tileUrl: null, attribution };
-  let host = '';
+  let url: URL;
   try {
-    const url = new URL(raw.replace('{s}', 'a'));
-    if (!/^https?:$/.test(url.protocol)) throw new Error('not http(s)');
-    host = new URL(raw.replace(/\{[a-z]\}/gi, '0')).host;
+    url = new URL(raw.replace(/\{[a-z]\}/gi, '0'));
   } catch {
+    throw new ConfigError('OCTAVO_MAP_TILE_URL', `"${raw}" is not an http(s) URL template`);
+  }
+  if (!/^https?:$/.test(url.protocol) || !url.host) {
     throw new ConfigError('OCTAVO_MAP_TILE_URL', `"${raw}" is not an http(s) URL template`);
   }
   // Only `{s}` may stand in the host (it becomes a `*.` wildcard in the CSP); nothing else.
   const hostPart = raw.replace(/^https?:\/\//, '').split('/')[0];
-  if (/[{}]/.test(hostPart.replace(/^\{s\}\./, '')) || !host) {
+  if (/[{}]/.test(hostPart.replace(/^\{s\}\./, ''))) {
     throw new ConfigError(
       'OCTAVO_MAP_TILE_URL',
       `"${raw}": only {s} may stand in the host, as its first label`,
