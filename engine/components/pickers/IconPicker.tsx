@@ -38,7 +38,7 @@ export default function IconPicker(props: InterfaceComponentProps) {
   const move = (index: number) => {
     const next = Math.max(0, Math.min(shown.length - 1, index));
     setActive(next);
-    grid.current?.querySelector(`[id="${optionId(next)}"]`)?.scrollIntoView({ block: 'nearest' });
+    grid.current?.querySelector(`[id="${optionId(next)}"]`)?.scrollIntoView?.({ block: 'nearest' });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const rtl = isRtl(event.currentTarget);

@@ -39,7 +39,7 @@ export default function Language(props: InterfaceComponentProps) {
   };
   const move = (index: number) => {
     setActive(index);
-    listRef.current?.children[index]?.scrollIntoView({ block: 'nearest' });
+    listRef.current?.children[index]?.scrollIntoView?.({ block: 'nearest' });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

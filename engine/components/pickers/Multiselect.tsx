@@ -69,7 +69,7 @@ export default function Multiselect(props: InterfaceComponentProps) {
     if (next === null) return;
     event.preventDefault();
     setActive(next);
-    list.current?.querySelector(`#${CSS.escape(optionId(next))}`)?.scrollIntoView({ block: 'nearest' });
+    list.current?.querySelector(`[id="${optionId(next)}"]`)?.scrollIntoView?.({ block: 'nearest' });
   };
 
   return (
