@@ -51,6 +51,11 @@ export default function ColorPicker(props: InterfaceComponentProps) {
     }
   };
 
+  // Opening moves the focus into the picker (its colour area takes arrow keys).
+  useEffect(() => {
+    if (open) root.current?.querySelector<HTMLElement>('.pickers-color__popover [tabindex]')?.focus();
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent) => {
@@ -67,7 +72,17 @@ export default function ColorPicker(props: InterfaceComponentProps) {
   const errorId = `${props.id}-error`;
 
   return (
-    <div ref={root} className="pickers-color">
+    <div
+      ref={root}
+      className="pickers-color"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+          trigger.current?.focus();
+        }
+      }}
+    >
       {!paletteOnly && (
         <div className="pickers-color__row">
           <button
@@ -114,13 +129,6 @@ export default function ColorPicker(props: InterfaceComponentProps) {
           className="pickers-color__popover"
           role="dialog"
           aria-label={t('interfaces.pickers.color_picker')}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.stopPropagation();
-              setOpen(false);
-              trigger.current?.focus();
-            }
-          }}
         >
           <HexColorPicker color={hex ?? '#000000'} onChange={(next) => set(next)} />
         </div>
