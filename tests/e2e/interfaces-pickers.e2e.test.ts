@@ -237,6 +237,35 @@ describe('the pickers family', () => {
     expect(await checkA11y(page)).toEqual([]);
   });
 
+  it('with tiles, a click on the map places the pin and fills the coordinates', async () => {
+    const withTiles = await signedIn(app);
+    // A one-pixel tile stands in for the tile server (the CSP allows its host).
+    const tile = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGM4cW0fAATGAl1ReZEkAAAAAElFTkSuQmCC',
+      'base64',
+    );
+    await withTiles.route('https://tile.openstreetmap.org/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: tile }),
+    );
+    await openApp(withTiles, '/test/collections/showcase/+');
+    const map = field(withTiles, 'location');
+    const canvas = map.locator('.leaflet-container');
+    await canvas.waitFor();
+    await map.locator('.leaflet-tile-loaded').first().waitFor();
+    expect(await map.locator('.pickers-map__pin').count()).toBe(0);
+    const box = (await canvas.boundingBox())!;
+    await withTiles.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await map.locator('.pickers-map__pin').waitFor();
+    // The map opens on the spec's default centre (40.72803624, -73.94896388).
+    expect(Number(await map.getByLabel('Latitude').inputValue())).toBeCloseTo(40.728, 2);
+    expect(Number(await map.getByLabel('Longitude').inputValue())).toBeCloseTo(-73.949, 2);
+    expect(await map.getByText('OpenStreetMap contributors').count()).toBe(1);
+    await map.getByRole('button', { name: 'Clear coordinates' }).click();
+    await map.locator('.pickers-map__pin').waitFor({ state: 'detached' });
+    expect(await map.getByLabel('Latitude').inputValue()).toBe('');
+    await withTiles.context().close();
+  });
+
   it('shows each value with its display in the listing', async () => {
     await openApp(page, '/test/collections/showcase');
     await page.waitForSelector('.listing [data-state]');
