@@ -88,12 +88,12 @@ export default function ColorPicker(props: InterfaceComponentProps) {
           <button
             ref={trigger}
             type="button"
-            className="pickers-color__trigger"
+            className={`pickers-color__trigger${hex ? '' : ' pickers-color__trigger--empty'}`}
             aria-label={t('interfaces.pickers.color_open')}
             aria-expanded={open}
             aria-controls={popoverId}
             disabled={props.disabled}
-            style={{ backgroundColor: hex ?? 'transparent' }}
+            style={hex ? { backgroundColor: hex } : undefined}
             onClick={() => setOpen((was) => !was)}
           >
             {!hex && <Icon name="colorize" size="small" />}
