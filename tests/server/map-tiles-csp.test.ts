@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../server/config';
 import { appCsp } from '../../server/http';
+import { startTestServer } from '../helpers/server';
 
 const dataDir = join(tmpdir(), 'octavo-map-config-test');
 const config = (env: Record<string, string> = {}) => loadConfig({ OCTAVO_DATA: dataDir, ...env });
@@ -56,4 +57,26 @@ describe('map tile server and the app CSP', () => {
       expect(() => config({ OCTAVO_MAP_TILE_URL: url })).toThrow(/OCTAVO_MAP_TILE_URL/);
     },
   );
+
+  it('reaches signed-in callers through project info (server.map), and nobody else', async () => {
+    const server = await startTestServer('sqlite', {
+      config: { map: { tileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', attribution: '© Example' } },
+    });
+    try {
+      const anonymous = await server.inject({ method: 'GET', url: '/test/' });
+      expect(anonymous.json().data.server).toBeUndefined();
+      const token = await server.login();
+      const res = await server.inject({
+        method: 'GET',
+        url: '/test/',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.json().data.server.map).toEqual({
+        tile_url: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png',
+        attribution: '© Example',
+      });
+    } finally {
+      await server.close();
+    }
+  });
 });
