@@ -260,6 +260,19 @@ describe('the pickers family', () => {
     expect(Number(await map.getByLabel('Latitude').inputValue())).toBeCloseTo(40.728, 2);
     expect(Number(await map.getByLabel('Longitude').inputValue())).toBeCloseTo(-73.949, 2);
     expect(await map.getByText('OpenStreetMap contributors').count()).toBe(1);
+    // Keyboard: arrows pan the focused map, Enter moves the pin to the new centre.
+    const before = Number(await map.getByLabel('Longitude').inputValue());
+    await canvas.focus();
+    await withTiles.keyboard.press('ArrowRight');
+    await withTiles.keyboard.press('Enter');
+    await withTiles.waitForFunction(
+      (old) =>
+        Number(
+          (document.querySelector('[data-field="location"] input[id$="-lng"]') as HTMLInputElement).value,
+        ) > old,
+      before,
+    );
+    expect(await checkA11y(withTiles)).toEqual([]);
     await map.getByRole('button', { name: 'Clear coordinates' }).click();
     await map.locator('.pickers-map__pin').waitFor({ state: 'detached' });
     expect(await map.getByLabel('Latitude').inputValue()).toBe('');

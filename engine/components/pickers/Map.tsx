@@ -66,7 +66,23 @@ export default function MapInterface(props: InterfaceComponentProps) {
       zoom: num(props.defaultZoom, 12),
       maxZoom: num(props.maxZoom, 17),
       keyboard: true,
+      zoomControl: false,
     });
+    L.control
+      .zoom({
+        zoomInTitle: t('interfaces.pickers.map_zoom_in'),
+        zoomOutTitle: t('interfaces.pickers.map_zoom_out'),
+      })
+      .addTo(instance);
+    // Keyboard: the arrow keys pan (Leaflet's own), Enter places the location at the centre.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || disabled || event.target !== instance.getContainer()) return;
+      event.preventDefault();
+      const centre = instance.getCenter();
+      emit(roundLatLng(centre.lat, centre.lng));
+    };
+    const container = instance.getContainer();
+    container.addEventListener('keydown', onKey);
     let loaded = 0;
     L.tileLayer(mapTiles.url, {
       maxZoom: num(props.maxZoom, 17),
@@ -85,6 +101,7 @@ export default function MapInterface(props: InterfaceComponentProps) {
     });
     map.current = instance;
     return () => {
+      container.removeEventListener('keydown', onKey);
       instance.remove();
       map.current = null;
       marker.current = null;
