@@ -79,7 +79,19 @@ export interface ServerConfig {
   storage?: StorageConfig;
   /** Hosts or IPs that URL imports (`POST /files` with a URL) may reach even when not public. */
   importAllowList?: string[];
+  /** The map interface's tile server; the app's CSP allows its host for images. */
+  map: MapConfig;
 }
+
+export interface MapConfig {
+  /** A Leaflet tile URL template (`{z}/{x}/{y}`, optional `{s}` subdomain); null: no tile server, maps show coordinates only. */
+  tileUrl: string | null;
+  /** Plain-text credit shown on the map (tile servers require one). */
+  attribution: string;
+}
+
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
 
 export interface StorageConfig {
   driver: 'local' | 's3';
@@ -159,6 +171,40 @@ function storageConfig(env: Env, file: Record<string, unknown>, dataDir: string)
   };
 }
 
+/** The tile server: `none` (or `off`) turns maps into coordinate inputs; otherwise an https URL template. */
+function mapConfig(env: Env, file: Record<string, unknown>): MapConfig {
+  const raw = text(env, file, 'OCTAVO_MAP_TILE_URL', 'map_tile_url') ?? DEFAULT_MAP_TILE_URL;
+  const attribution =
+    text(env, file, 'OCTAVO_MAP_ATTRIBUTION', 'map_attribution') ??
+    (raw === DEFAULT_MAP_TILE_URL ? DEFAULT_MAP_ATTRIBUTION : '');
+  if (/^(none|off)$/i.test(raw)) return { tileUrl: null, attribution };
+  let url: URL;
+  try {
+    url = new URL(raw.replace(/\{[a-z]\}/gi, '0'));
+  } catch {
+    throw new ConfigError('OCTAVO_MAP_TILE_URL', `"${raw}" is not an http(s) URL template`);
+  }
+  if (!/^https?:$/.test(url.protocol) || !url.host) {
+    throw new ConfigError('OCTAVO_MAP_TILE_URL', `"${raw}" is not an http(s) URL template`);
+  }
+  // Only `{s}` may stand in the host (it becomes a `*.` wildcard in the CSP); nothing else.
+  const hostPart = raw.replace(/^https?:\/\//, '').split('/')[0];
+  if (/[{}]/.test(hostPart.replace(/^\{s\}\./, ''))) {
+    throw new ConfigError(
+      'OCTAVO_MAP_TILE_URL',
+      `"${raw}": only {s} may stand in the host, as its first label`,
+    );
+  }
+  return { tileUrl: raw, attribution };
+}
+
+/** The CSP source of the tile server's host (`https://*.example.com` for an `{s}` subdomain); null without one. */
+export function mapTileSource(map: MapConfig): string | null {
+  if (!map.tileUrl) return null;
+  const match = /^(https?:)\/\/([^/]+)/.exec(map.tileUrl);
+  return match ? `${match[1]}//${match[2].replace(/^\{s\}\./, '*.')}` : null;
+}
+
 /** Reads and validates the configuration; throws a ConfigError naming the bad setting. */
 export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env.OCTAVO_DATA ?? 'data');
@@ -215,6 +261,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    map: mapConfig(env, file),
     ...overrides,
   };
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import qs from 'qs';
 import FindMyWay from 'find-my-way';
-import type { ServerConfig } from './config';
+import { mapTileSource, type ServerConfig } from './config';
 import { ApiError, isApiError } from './errors';
 import { ProjectRegistry } from './services/projects';
 import { publicAccountability, type Accountability, type ProjectContext } from './context';
@@ -162,7 +162,7 @@ export async function buildServer(
   await app.register(serverRoutes, { prefix: '/server' });
   await app.register(extensionRoutes);
   await registerFavicon(app);
-  await registerAdminApp(app);
+  await registerAdminApp(app, appCsp(config));
 
   // Every /{project}/... route: resolve the project, then who is calling.
   await app.register(
@@ -199,24 +199,30 @@ export async function buildServer(
   return app;
 }
 
-/** The app's Content-Security-Policy: no eval, no inline script, same-origin API. */
-export const APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+/**
+ * The app's Content-Security-Policy: no eval, no inline script, same-origin API; images also from the
+ * configured map tile server's host, and from no other.
+ */
+export function appCsp(config: Pick<ServerConfig, 'map'>): string {
+  const tiles = mapTileSource(config.map);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
 export const APP_DIST = join(ROOT, 'dist', 'app');
 
 /** Serves the built admin app at /admin/ (built by `npm run build`; `npm start` builds it when missing). */
-async function registerAdminApp(app: FastifyInstance, root = APP_DIST): Promise<void> {
+async function registerAdminApp(app: FastifyInstance, csp: string, root = APP_DIST): Promise<void> {
   app.get('/admin', async (_request, reply) => reply.code(301).header('Location', '/admin/').send());
   if (!existsSync(join(root, 'index.html'))) {
     app.get('/admin/', async (_request, reply) =>
@@ -233,7 +239,7 @@ async function registerAdminApp(app: FastifyInstance, root = APP_DIST): Promise<
     index: ['index.html'],
     wildcard: true,
     setHeaders(res, path) {
-      res.header('Content-Security-Policy', APP_CSP);
+      res.header('Content-Security-Policy', csp);
       // Hashed asset names never change content; index.html must always be fresh.
       res.header(
         'Cache-Control',

@@ -47,7 +47,9 @@ export function NumberInput(props: NumberInputProps) {
           const number = props.integer ? Number.parseInt(text, 10) : Number(text);
           const complete = props.integer ? /^-?\d+$/.test(text) : /^-?\d+(\.\d+)?$/.test(text);
           if (complete && Number.isFinite(number)) {
-            setDraft(null);
+            // "-0", "0.0", "1.50" are numbers already, but the text stays as typed until blur (else
+            // the minus or the zeros vanish and "-0.12" or "0.05" cannot be typed).
+            setDraft(String(number) === text ? null : event.target.value);
             props.onChange(number);
           } else {
             setDraft(event.target.value);

@@ -156,6 +156,14 @@ export interface LoadedData {
   latency: LatencySample;
 }
 
+/** The map tile server from project info (`server.map`), checked: a URL template and its credit. */
+function mapTilesOf(map: unknown): AppData['serverInfo']['mapTiles'] {
+  if (!map || typeof map !== 'object') return null;
+  const { tile_url, attribution } = map as Record<string, unknown>;
+  if (typeof tile_url !== 'string' || !tile_url) return null;
+  return { url: tile_url, attribution: typeof attribution === 'string' ? attribution : '' };
+}
+
 /** Step 3 of start-up: everything at once (spec §4 Start-up). */
 export async function loadProjectData(api: ApiClient, user: CurrentUser): Promise<LoadedData> {
   // Extension listings (spec §1): when one fails, whatever the reason, it counts as empty; when all
@@ -203,6 +211,7 @@ export async function loadProjectData(api: ApiClient, user: CurrentUser): Promis
       maxUploadSize: info.data?.server?.max_upload_size ?? null,
       version: info.data?.api?.version ?? null,
       database: info.data?.api?.database ?? null,
+      mapTiles: mapTilesOf(info.data?.server?.map),
     },
   };
 }

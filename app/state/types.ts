@@ -141,7 +141,13 @@ export interface AppData {
   bookmarks: Preset[];
   /** The user's listing presets, by collection (null: none saved yet). Loaded on first use. */
   presets: Record<string, Preset | null>;
-  serverInfo: { maxUploadSize: number | null; version: string | null; database: string | null };
+  serverInfo: {
+    maxUploadSize: number | null;
+    version: string | null;
+    database: string | null;
+    /** The instance's map tile server (project info `server.map`); null: none configured. */
+    mapTiles?: { url: string; attribution: string } | null;
+  };
   /** Whether the server listed any interface, layout or module (else: the extensions-missing page). */
   extensionsLoaded: boolean;
 }

@@ -1,7 +1,6 @@
 import {
   Badge,
   CheckboxGroup,
-  ColorInput,
   DateTimeInput,
   Divider,
   JsonEditor,
@@ -233,20 +232,6 @@ function TagsInterface(props: InterfaceComponentProps) {
   );
 }
 
-function ColorInterface(props: InterfaceComponentProps) {
-  return (
-    <ColorInput
-      id={props.id}
-      value={text(props.value)}
-      onChange={props.onChange}
-      disabled={props.disabled}
-      palette={Array.isArray(props.palette) ? props.palette.map(String) : toList(props.palette)}
-      paletteOnly={bool(props.paletteOnly)}
-      describedBy={props.describedBy}
-    />
-  );
-}
-
 function JsonInterface(props: InterfaceComponentProps) {
   const empty = props.value === null || props.value === undefined;
   return (
@@ -303,7 +288,6 @@ export const coreComponents: Record<string, InterfaceComponent> = {
   status: StatusInterface,
   slug: SlugInterface,
   tags: TagsInterface,
-  color: ColorInterface,
   json: JsonInterface,
   divider: DividerInterface,
   'readonly-value': ReadonlyValueInterface,

@@ -11,8 +11,9 @@ const textInput = () => read(`${schemasDir}interfaces/text-input.json`);
 describe('core definitions', () => {
   it('ships every interface the demo and system forms need', () => {
     const ids = interfaceFiles.map((name) => name.replace(/\.json$/, '')).sort();
+    // At least these (the families of issue #11 add more).
     expect(ids).toEqual(
-      [
+      expect.arrayContaining([
         'primary-key',
         'text-input',
         'textarea',
@@ -42,7 +43,7 @@ describe('core definitions', () => {
         'tags',
         'color',
         'file',
-      ].sort(),
+      ]),
     );
   });
 

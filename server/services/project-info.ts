@@ -44,6 +44,10 @@ export async function projectInfo(project: ProjectContext, who: Accountability) 
     api: { ...api, version: pkg.version, requires2FA, database: project.vendor },
     server: {
       max_upload_size: project.server.maxUploadSize,
+      // The map interface's tile server (the CSP allows its host); null: maps show coordinates only.
+      map: project.server.map?.tileUrl
+        ? { tile_url: project.server.map.tileUrl, attribution: project.server.map.attribution }
+        : null,
       ...(who.admin ? { general: { node_version: process.versions.node, octavo_version: pkg.version } } : {}),
     },
   };

@@ -10,6 +10,7 @@ import { collectionHref, collectionsHref, isSystemCollection, parseRouteKey } fr
 import { Page, type Crumb } from '../../shell/Page';
 import { useReportProblem } from '../../shell/problems';
 import { useApi, useProjectKey, useRegistry, useSchema } from '../../state/hooks';
+import { useMapTiles } from '../../state/map-tiles';
 import { itemTitle, primaryKeyName, referenceTemplate, softDeleteOf } from '../../state/schema-info';
 import { ItemActions } from './ItemActions';
 import { ItemDialogs } from './ItemDialogs';
@@ -75,6 +76,8 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
   const editor = useItemEditor(collection, route, fields);
   const access = useItemAccess(collection, fields, route, editor.savedValues);
   const { services, picker, closePicker } = useRelationalServices(collection);
+  const mapTiles = useMapTiles();
+  const formServices = useMemo(() => ({ ...services, mapTiles }), [services, mapTiles]);
   const { actor, state } = editor;
   const readOnly = access.readOnly;
 
@@ -170,7 +173,7 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
             newItem={route.isNew}
             batchMode={route.batch}
             onStage={editor.stage}
-            services={services}
+            services={formServices}
             onProblem={reportProblem}
           />
         </>
