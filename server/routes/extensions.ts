@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { APP_CSP } from '../http';
+import { appCsp } from '../http';
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../errors';
 import { respond } from '../respond';
@@ -47,7 +47,9 @@ export const extensionRoutes: FastifyPluginAsync = async (app) => {
   app.get('/extensions/runtime/:file', { config: { auth: 'none' } }, async (request, reply) => {
     const source = runtimeShim((request.params as { file: string }).file);
     if (source === null) throw new ApiError('NOT_FOUND');
-    return moduleHeaders(reply, 'script').header('Cache-Control', 'no-cache').send(source);
+    return moduleHeaders(reply, 'script', appCsp(app.config))
+      .header('Cache-Control', 'no-cache')
+      .send(source);
   });
 
   app.get('/extensions/:kind/:id/:file', { config: { auth: 'none' } }, async (request, reply) => {
@@ -56,7 +58,7 @@ export const extensionRoutes: FastifyPluginAsync = async (app) => {
       ? extensionModulePath(kind as ExtensionKind, app.config.dataDir, id, file)
       : null;
     if (!path) throw new ApiError('NOT_FOUND');
-    return moduleHeaders(reply, file.endsWith('.css') ? 'style' : 'script')
+    return moduleHeaders(reply, file.endsWith('.css') ? 'style' : 'script', appCsp(app.config))
       .header('Cache-Control', 'no-cache')
       .send(await readFile(path));
   });
@@ -66,9 +68,9 @@ export const extensionRoutes: FastifyPluginAsync = async (app) => {
  * Extension files go out with their real content type (a module script must be JavaScript), never
  * sniffed, and under the app's CSP, so even a file opened on its own cannot run inline script.
  */
-function moduleHeaders(reply: FastifyReply, kind: 'script' | 'style'): FastifyReply {
+function moduleHeaders(reply: FastifyReply, kind: 'script' | 'style', csp: string): FastifyReply {
   return reply
     .type(kind === 'script' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8')
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', APP_CSP);
+    .header('Content-Security-Policy', csp);
 }
