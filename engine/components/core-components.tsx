@@ -14,7 +14,9 @@ import {
   Toggle,
   type DateTimeKind,
 } from '../../ui';
+import { useEffect, useRef } from 'react';
 import { coreDisplays } from '../displays/displays';
+import { useEngineT } from '../i18n';
 import { statusChoices, toChoices } from './choices';
 import type { InterfaceComponent, InterfaceComponentProps } from './contract';
 
@@ -140,6 +142,7 @@ function DateTimeInterface(props: InterfaceComponentProps) {
 }
 
 function SelectInterface(props: InterfaceComponentProps) {
+  const t = useEngineT();
   return (
     <Select
       id={props.id}
@@ -147,7 +150,7 @@ function SelectInterface(props: InterfaceComponentProps) {
       value={text(props.value)}
       onChange={props.onChange}
       disabled={props.disabled}
-      placeholder={str(props.placeholder)}
+      placeholder={str(props.placeholder) ?? t('interfaces.core.choose_one')}
       describedBy={props.describedBy}
     />
   );
@@ -200,13 +203,47 @@ export function slugify(value: string, lowercase: boolean): string {
     .replace(/^-+/, '');
 }
 
+/** The slug of a whole text (no dash left at its end, unlike while typing). */
+function finishedSlug(value: unknown, lowercase: boolean): string {
+  return typeof value === 'string' || typeof value === 'number'
+    ? slugify(String(value), lowercase).replace(/-+$/, '')
+    : '';
+}
+
+/**
+ * The slug follows its `mirroredField` (schema-v8 §4.2) while it is unlocked (a new item, or
+ * `onlyOnCreate` off) and nobody typed into it: each change of the mirrored value is slugified
+ * into it. Typing a slug by hand stops the mirroring; so does a stored slug that is not the
+ * mirrored value's. Nothing is emitted on mount.
+ */
 function SlugInterface(props: InterfaceComponentProps) {
   const locked = props.onlyOnCreate !== false && !props.newItem;
+  const lowercase = props.forceLowercase !== false;
+  const mirroredField = str(props.mirroredField);
+  const mirrored = mirroredField ? props.values?.[mirroredField] : undefined;
+  const handEdited = useRef(
+    props.value !== null && props.value !== undefined && props.value !== ''
+      ? props.value !== finishedSlug(mirrored, lowercase)
+      : false,
+  );
+  const lastMirrored = useRef(mirrored);
+  const { onChange, value, disabled } = props;
+  useEffect(() => {
+    if (Object.is(lastMirrored.current, mirrored)) return;
+    lastMirrored.current = mirrored;
+    if (!mirroredField || locked || disabled || handEdited.current) return;
+    const next = finishedSlug(mirrored, lowercase) || null;
+    if (next !== (value ?? null)) onChange(next);
+  }, [mirrored, mirroredField, locked, disabled, lowercase, value, onChange]);
   return (
     <TextInput
       id={props.id}
       value={text(props.value)}
-      onChange={(value) => props.onChange(slugify(value, props.forceLowercase !== false))}
+      onChange={(typed) => {
+        // Emptying the slug by hand hands it back to the mirrored field.
+        handEdited.current = typed !== '';
+        props.onChange(slugify(typed, lowercase));
+      }}
       disabled={props.disabled || locked}
       placeholder={str(props.placeholder)}
       maxLength={Number(props.maxLength) || undefined}
@@ -217,9 +254,12 @@ function SlugInterface(props: InterfaceComponentProps) {
 }
 
 function TagsInterface(props: InterfaceComponentProps) {
+  const t = useEngineT();
   return (
     <TagsInput
       id={props.id}
+      removeLabel={(tag) => t('interfaces.core.remove_tag', { tag })}
+      invalidText={t('interfaces.core.invalid_tag')}
       value={toList(props.value)}
       onChange={(list) => props.onChange(fromList(list, props))}
       disabled={props.disabled}
