@@ -40,12 +40,28 @@ function fromList(list: string[], props: InterfaceComponentProps): unknown {
   return props.wrap ? `,${list.join(',')},` : list.join(',');
 }
 
+const INTEGER_TYPES = new Set(['integer', 'sort']);
+
+/**
+ * What a text box emits for its field: integer fields (a primary key edited as text) keep their
+ * JSON type; text that is no whole number is not emitted at all.
+ */
+function typedText(value: string, type: unknown): { value: unknown } | null {
+  if (!INTEGER_TYPES.has(String(type).toLowerCase())) return { value };
+  if (value.trim() === '') return { value: null };
+  const number = Number(value);
+  return Number.isInteger(number) ? { value: number } : null;
+}
+
 function InputInterface(props: InterfaceComponentProps) {
   return (
     <TextInput
       id={props.id}
       value={text(props.value)}
-      onChange={(value) => props.onChange(value)}
+      onChange={(value) => {
+        const typed = typedText(value, props.field.type);
+        if (typed) props.onChange(typed.value);
+      }}
       disabled={props.disabled}
       placeholder={str(props.placeholder)}
       maxLength={Number(props.maxLength) || undefined}
