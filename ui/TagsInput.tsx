@@ -8,6 +8,10 @@ export interface TagsInputProps {
   onChange: (value: string[]) => void;
   disabled?: boolean;
   placeholder?: string | null;
+  /** The words of the remove button of one tag (English by default; the form engine passes its catalogue's). */
+  removeLabel?: (tag: string) => string;
+  /** Shown for a tag the validation rejects when no validationMessage is given. */
+  invalidText?: string;
   alphabetize?: boolean | null;
   lowercase?: boolean | null;
   /** Replaces spaces and symbols with dashes. */
@@ -35,7 +39,7 @@ export function TagsInput(props: TagsInputProps) {
     if (props.validation) {
       const pattern = safePattern(props.validation);
       if (pattern && tags.some((tag) => !pattern.test(tag))) {
-        setProblem(props.validationMessage ?? 'Invalid tag');
+        setProblem(props.validationMessage ?? props.invalidText ?? 'Invalid tag');
         return;
       }
     }
@@ -78,7 +82,7 @@ export function TagsInput(props: TagsInputProps) {
             {!props.disabled && (
               <button
                 type="button"
-                aria-label={`Remove ${tag}`}
+                aria-label={props.removeLabel ? props.removeLabel(tag) : `Remove ${tag}`}
                 onClick={() => props.onChange(props.value.filter((other) => other !== tag))}
               >
                 ×

@@ -13,7 +13,9 @@ import {
   Toggle,
   type DateTimeKind,
 } from '../../ui';
+import { useEffect, useRef } from 'react';
 import { coreDisplays } from '../displays/displays';
+import { useEngineT } from '../i18n';
 import { statusChoices, toChoices } from './choices';
 import type { InterfaceComponent, InterfaceComponentProps } from './contract';
 
@@ -37,12 +39,28 @@ function fromList(list: string[], props: InterfaceComponentProps): unknown {
   return props.wrap ? `,${list.join(',')},` : list.join(',');
 }
 
+const INTEGER_TYPES = new Set(['integer', 'sort']);
+
+/**
+ * What a text box emits for its field: integer fields (a primary key edited as text) keep their
+ * JSON type; text that is no whole number is not emitted at all.
+ */
+function typedText(value: string, type: unknown): { value: unknown } | null {
+  if (!INTEGER_TYPES.has(String(type).toLowerCase())) return { value };
+  if (value.trim() === '') return { value: null };
+  const number = Number(value);
+  return Number.isInteger(number) ? { value: number } : null;
+}
+
 function InputInterface(props: InterfaceComponentProps) {
   return (
     <TextInput
       id={props.id}
       value={text(props.value)}
-      onChange={(value) => props.onChange(value)}
+      onChange={(value) => {
+        const typed = typedText(value, props.field.type);
+        if (typed) props.onChange(typed.value);
+      }}
       disabled={props.disabled}
       placeholder={str(props.placeholder)}
       maxLength={Number(props.maxLength) || undefined}
@@ -139,6 +157,7 @@ function DateTimeInterface(props: InterfaceComponentProps) {
 }
 
 function SelectInterface(props: InterfaceComponentProps) {
+  const t = useEngineT();
   return (
     <Select
       id={props.id}
@@ -146,7 +165,7 @@ function SelectInterface(props: InterfaceComponentProps) {
       value={text(props.value)}
       onChange={props.onChange}
       disabled={props.disabled}
-      placeholder={str(props.placeholder)}
+      placeholder={str(props.placeholder) ?? t('interfaces.core.choose_one')}
       describedBy={props.describedBy}
     />
   );
@@ -199,13 +218,47 @@ export function slugify(value: string, lowercase: boolean): string {
     .replace(/^-+/, '');
 }
 
+/** The slug of a whole text (no dash left at its end, unlike while typing). */
+function finishedSlug(value: unknown, lowercase: boolean): string {
+  return typeof value === 'string' || typeof value === 'number'
+    ? slugify(String(value), lowercase).replace(/-+$/, '')
+    : '';
+}
+
+/**
+ * The slug follows its `mirroredField` (schema-v8 §4.2) while it is unlocked (a new item, or
+ * `onlyOnCreate` off) and nobody typed into it: each change of the mirrored value is slugified
+ * into it. Typing a slug by hand stops the mirroring; so does a stored slug that is not the
+ * mirrored value's. Nothing is emitted on mount.
+ */
 function SlugInterface(props: InterfaceComponentProps) {
   const locked = props.onlyOnCreate !== false && !props.newItem;
+  const lowercase = props.forceLowercase !== false;
+  const mirroredField = str(props.mirroredField);
+  const mirrored = mirroredField ? props.values?.[mirroredField] : undefined;
+  const handEdited = useRef(
+    props.value !== null && props.value !== undefined && props.value !== ''
+      ? props.value !== finishedSlug(mirrored, lowercase)
+      : false,
+  );
+  const lastMirrored = useRef(mirrored);
+  const { onChange, value, disabled } = props;
+  useEffect(() => {
+    if (Object.is(lastMirrored.current, mirrored)) return;
+    lastMirrored.current = mirrored;
+    if (!mirroredField || locked || disabled || handEdited.current) return;
+    const next = finishedSlug(mirrored, lowercase) || null;
+    if (next !== (value ?? null)) onChange(next);
+  }, [mirrored, mirroredField, locked, disabled, lowercase, value, onChange]);
   return (
     <TextInput
       id={props.id}
       value={text(props.value)}
-      onChange={(value) => props.onChange(slugify(value, props.forceLowercase !== false))}
+      onChange={(typed) => {
+        // Emptying the slug by hand hands it back to the mirrored field.
+        handEdited.current = typed !== '';
+        props.onChange(slugify(typed, lowercase));
+      }}
       disabled={props.disabled || locked}
       placeholder={str(props.placeholder)}
       maxLength={Number(props.maxLength) || undefined}
@@ -216,9 +269,12 @@ function SlugInterface(props: InterfaceComponentProps) {
 }
 
 function TagsInterface(props: InterfaceComponentProps) {
+  const t = useEngineT();
   return (
     <TagsInput
       id={props.id}
+      removeLabel={(tag) => t('interfaces.core.remove_tag', { tag })}
+      invalidText={t('interfaces.core.invalid_tag')}
       value={toList(props.value)}
       onChange={(list) => props.onChange(fromList(list, props))}
       disabled={props.disabled}

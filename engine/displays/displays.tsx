@@ -3,6 +3,7 @@ import { Badge } from '../../ui';
 import type { FieldDefinition } from '../types';
 import { renderTemplate } from '../templates/render-template';
 import { toChoices } from '../components/choices';
+import { useEngineT } from '../i18n';
 
 /** What every display receives: the value, the field, the whole item, plus its bound props. */
 export interface DisplayProps {
@@ -38,9 +39,14 @@ function NumberDisplay({ value, localized }: DisplayProps) {
 }
 
 function BooleanDisplay({ value }: DisplayProps) {
+  const t = useEngineT();
   const on = value === true || value === 1 || value === '1';
   return (
-    <i className="octavo-icon" role="img" aria-label={on ? 'Yes' : 'No'}>
+    <i
+      className="octavo-icon"
+      role="img"
+      aria-label={on ? t('interfaces.core.yes') : t('interfaces.core.no')}
+    >
       {on ? 'check_box' : 'check_box_outline_blank'}
     </i>
   );
@@ -116,7 +122,8 @@ function StatusDisplay({ value, statusMapping, simpleBadge }: DisplayProps) {
 }
 
 function MaskedDisplay({ value }: DisplayProps) {
-  return isEmpty(value) ? null : <span aria-label="Hidden value">••••••••</span>;
+  const t = useEngineT();
+  return isEmpty(value) ? null : <span aria-label={t('interfaces.core.hidden_value')}>••••••••</span>;
 }
 
 /** A related item (m2o, user, owner): the template over the related object, or its key. */
@@ -129,8 +136,9 @@ function RelatedDisplay({ value, template }: DisplayProps) {
 }
 
 function CountDisplay({ value }: DisplayProps) {
+  const t = useEngineT();
   const count = Array.isArray(value) ? value.length : 0;
-  return <span>{count === 1 ? '1 item' : `${count} items`}</span>;
+  return <span>{t('interfaces.core.item_count', { count })}</span>;
 }
 
 function FileDisplay({ value }: DisplayProps) {

@@ -6,6 +6,7 @@ import { resolveBindingProps } from '../binding/resolve-props';
 import { fieldActionState, isOn, optionsWithDefaults, parseDefaultValue } from './rules';
 import { fieldLabel } from './labels';
 import { InterfaceBoundary } from './InterfaceBoundary';
+import { useEngineT } from '../i18n';
 
 export interface FieldHostProps {
   field: FieldDefinition;
@@ -39,18 +40,10 @@ function asText(value: unknown): string {
 /** One field of the form: label, required star, the bound interface, note and field actions. */
 export function FieldHost(props: FieldHostProps) {
   const { field, registry } = props;
-  const requested = useMemo(() => registry.resolveInterface(field.interface), [registry, field.interface]);
-  // A missing interface of long text is stood in for by a textarea: a one-line input would drop
-  // the line breaks of the value as soon as it is edited.
-  const multiline =
-    String(field.type).toLowerCase() === 'text' ||
-    /text$/i.test(String(field.datatype ?? '')) ||
-    /wysiwyg|markdown|code|textarea/i.test(String(field.interface ?? ''));
-  const resolved = useMemo(() => {
-    if (!requested.fallback || !multiline) return requested;
-    const textarea = registry.resolveInterface('textarea');
-    return textarea.fallback ? requested : { ...textarea, fallback: true, problem: requested.problem };
-  }, [registry, requested, multiline]);
+  const t = useEngineT();
+  // A missing or broken interface is stood in for by its field type's fallback interface
+  // (field-types.json: a TEXT column gets the textarea, which keeps line breaks; a boolean the switch).
+  const resolved = useMemo(() => registry.resolveInterface(field.interface, field), [registry, field]);
   const options = useMemo(
     () => optionsWithDefaults(resolved.definition, resolved.fallback ? {} : field.options),
     [resolved, field.options],
@@ -84,7 +77,7 @@ export function FieldHost(props: FieldHostProps) {
   const set = (value: unknown) => props.onValueChange(field.field, value);
 
   const Interface = resolved.Component;
-  const fallback = registry.resolveInterface(null);
+  const fallback = registry.resolveInterface(null, field);
   const interfaceProps = {
     ...bound,
     id,
@@ -104,7 +97,7 @@ export function FieldHost(props: FieldHostProps) {
         <input
           type="checkbox"
           className="octavo-field__batch"
-          aria-label={`Edit ${label}`}
+          aria-label={t('interfaces.core.batch_edit', { label })}
           checked={!!props.active}
           disabled={props.readonly}
           onChange={(event) => props.onActiveChange?.(field.field, event.target.checked)}
@@ -114,7 +107,7 @@ export function FieldHost(props: FieldHostProps) {
         <label htmlFor={id} className="octavo-field__label">
           {label}
           {isOn(field.required) && (
-            <span className="octavo-field__required" title="Required" aria-hidden="true">
+            <span className="octavo-field__required" title={t('interfaces.core.required')} aria-hidden="true">
               *
             </span>
           )}
@@ -122,7 +115,7 @@ export function FieldHost(props: FieldHostProps) {
       )}
       {resolved.problem && (
         <p role="alert" className="octavo-field__problem">
-          {resolved.problem}
+          {resolved.problemText ? t(resolved.problemText.id, resolved.problemText.values) : resolved.problem}
         </p>
       )}
       <InterfaceBoundary
@@ -146,22 +139,26 @@ export function FieldHost(props: FieldHostProps) {
         </p>
       )}
       {!isAlias && !props.readonly && (
-        <div className="octavo-field__actions" role="group" aria-label={`${label} actions`}>
+        <div
+          className="octavo-field__actions"
+          role="group"
+          aria-label={t('interfaces.core.field_actions', { label })}
+        >
           <IconButton
             icon="clear"
-            label={`Clear ${label}`}
+            label={t('interfaces.core.clear', { label })}
             disabled={blocked || !actions.clear}
             onClick={() => set(null)}
           />
           <IconButton
             icon="settings_backup_restore"
-            label={`Reset ${label} to default`}
+            label={t('interfaces.core.reset', { label })}
             disabled={blocked || !actions.reset}
             onClick={() => set(defaultValue)}
           />
           <IconButton
             icon="undo"
-            label={`Undo changes to ${label}`}
+            label={t('interfaces.core.undo', { label })}
             disabled={blocked || !actions.undo}
             onClick={() => set(props.initialValue ?? null)}
           />

@@ -6,6 +6,7 @@ import { createCoreRegistry } from '../registry/core-registry';
 import { useState } from 'react';
 import { stageValue } from '../../machines/item-edit.machine';
 import { defaultValues } from './rules';
+import { I18nProvider } from '../../app/i18n';
 import { ItemForm, type ItemFormProps } from './ItemForm';
 
 afterEach(cleanup);
@@ -75,6 +76,7 @@ function renderForm(props: Partial<HostProps> = {}) {
       {...props}
       onEdits={onStage}
     />,
+    { wrapper: I18nProvider },
   );
   return { onStage, user: userEvent.setup() };
 }
@@ -205,7 +207,7 @@ describe('ItemForm', () => {
 
   it('stands in for a missing interface of long text with a textarea that keeps line breaks', async () => {
     const { onStage, user } = renderForm({
-      fields: [{ field: 'body', type: 'text', interface: 'markdown-pro' }],
+      fields: [{ field: 'body', type: 'string', datatype: 'TEXT', interface: 'markdown-pro' }],
       savedValues: { body: 'first line\nsecond line' },
     });
     const body = screen.getByLabelText('Body') as HTMLTextAreaElement;

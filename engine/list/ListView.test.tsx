@@ -3,6 +3,7 @@ import { render, screen, cleanup, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FieldDefinition } from '../types';
 import { createCoreRegistry } from '../registry/core-registry';
+import { I18nProvider } from '../../app/i18n';
 import { ListView } from './ListView';
 
 afterEach(cleanup);
@@ -36,6 +37,7 @@ describe('ListView with the tabular layout', () => {
         viewQuery={{ tabular: { fields: 'title,status,featured,owner', sort: '-title' } }}
         viewOptions={{ tabular: { widths: { title: 300 } } }}
       />,
+      { wrapper: I18nProvider },
     );
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Title ▼',

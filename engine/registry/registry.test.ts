@@ -30,7 +30,12 @@ describe('DefinitionRegistry', () => {
       problem: 'Missing interface "toggle-icon-v7"',
     });
     expect(registry.problems()).toEqual([
-      { kind: 'interface', id: 'toggle-icon-v7', message: 'Missing interface "toggle-icon-v7"' },
+      {
+        kind: 'interface',
+        id: 'toggle-icon-v7',
+        message: 'Missing interface "toggle-icon-v7"',
+        text: { id: 'interfaces.core.problem_missing', values: { id: 'toggle-icon-v7', kind: 'interface' } },
+      },
     ]);
   });
 
@@ -97,5 +102,46 @@ describe('DefinitionRegistry', () => {
     expect(problems.map((p) => p.id)).toEqual(['bad']);
     expect(registry.resolveInterface('good').Component).toBe(Widget);
     expect(registry.resolveInterface('bad').fallback).toBe(true);
+  });
+
+  describe('fallback_interface of schemas/field-types.json', () => {
+    it.each([
+      [{ type: 'string', datatype: 'TEXT' }, 'textarea'],
+      [{ type: 'string', datatype: 'longtext' }, 'textarea'],
+      [{ type: 'string', datatype: 'VARCHAR' }, 'text-input'],
+      [{ type: 'boolean', datatype: 'TINYINT' }, 'switch'],
+      [{ type: 'boolean' }, 'switch'],
+      [{ type: 'integer', datatype: 'INT' }, 'numeric'],
+      [{ type: 'decimal', datatype: 'DOUBLE PRECISION' }, 'numeric'],
+      [{ type: 'date', datatype: 'DATE' }, 'date'],
+      [{ type: 'datetime', datatype: 'TIMESTAMP' }, 'datetime'],
+      [{ type: 'time' }, 'time'],
+      // An integer on a TINYINT column: field-types.json names the switch, which edits booleans only.
+      [{ type: 'integer', datatype: 'TINYINT' }, 'text-input'],
+      [{ type: 'o2m' }, 'text-input'],
+    ])('a field %j without a usable interface gets %s', (field, expected) => {
+      const registry = createCoreRegistry();
+      for (const id of [null, 'no-such-interface']) {
+        const resolved = registry.resolveInterface(id, field);
+        expect(resolved.fallback).toBe(true);
+        expect(resolved.definition.id).toBe(expected);
+      }
+    });
+
+    it('also stands in for a definition whose component is missing, and says why in catalogue words', () => {
+      const registry = createCoreRegistry();
+      registry.addDefinitions('interface', [custom({ binding: { component: 'nowhere' } })]);
+      const resolved = registry.resolveInterface('code-input', { type: 'string', datatype: 'TEXT' });
+      expect(resolved.definition.id).toBe('textarea');
+      expect(resolved.problemText).toEqual({
+        id: 'interfaces.core.problem_no_component',
+        values: { id: 'code-input', component: 'nowhere' },
+      });
+    });
+
+    it('keeps a working interface as it is', () => {
+      const resolved = createCoreRegistry().resolveInterface('slug', { type: 'string', datatype: 'TEXT' });
+      expect(resolved).toMatchObject({ fallback: false, definition: { id: 'slug' } });
+    });
   });
 });

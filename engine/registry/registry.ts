@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import type { InterfaceDefinition, LayoutDefinition } from '../types';
+import type { FieldDefinition, InterfaceDefinition, LayoutDefinition } from '../types';
+import { fallbackInterfacesFor } from './fallback-interfaces';
 import type { InterfaceComponent } from '../components/contract';
 import type { DisplayComponent } from '../displays/displays';
 import { validateDefinition, type DefinitionKind } from '../validation/validate-definition';
@@ -11,15 +12,33 @@ export type LayoutComponent = ComponentType<any>;
 export interface RegistryProblem {
   kind: DefinitionKind;
   id: string;
+  /** For logs and developers (English). */
   message: string;
+  /** The same for users: a message id of the catalogue (`interfaces.core.problem_*`) and its values. */
+  text: ProblemText;
+}
+
+export interface ProblemText {
+  id: string;
+  values: Record<string, string>;
+}
+
+/** The catalogue's wording of a problem: missing, no component, or failed with a reason. */
+function problemText(kind: DefinitionKind, message: string, id: string, component?: string): ProblemText {
+  if (component !== undefined)
+    return { id: 'interfaces.core.problem_no_component', values: { id, component } };
+  if (message.startsWith('Missing ')) return { id: 'interfaces.core.problem_missing', values: { id, kind } };
+  return { id: 'interfaces.core.problem_failed', values: { id, reason: message } };
 }
 
 export interface ResolvedInterface {
   definition: InterfaceDefinition;
   Component: InterfaceComponent;
-  /** True when the plain text input stands in for a missing or broken interface. */
+  /** True when a stand-in (the field type's fallback interface) takes the place of a missing or broken one. */
   fallback: boolean;
   problem?: string;
+  /** The problem as the catalogue words it, for users. */
+  problemText?: ProblemText;
 }
 
 export interface ResolvedLayout {
@@ -138,8 +157,15 @@ export class DefinitionRegistry {
     return this.interfaceDefs.get(id);
   }
 
-  /** The interface for a field; unknown, invalid or broken ids fall back to the plain text input. */
-  resolveInterface(id: string | null | undefined): ResolvedInterface {
+  /**
+   * The interface for a field. An unknown, invalid or broken id (or none) falls back to the
+   * `fallback_interface` of the field's datatype in `schemas/field-types.json` (a TEXT column gets
+   * the textarea, a boolean the switch, …), else to the plain text input (spec §8).
+   */
+  resolveInterface(
+    id: string | null | undefined,
+    field?: Pick<FieldDefinition, 'type' | 'datatype'> | null,
+  ): ResolvedInterface {
     const definition = id ? this.interfaceDefs.get(id) : undefined;
     const Component = definition ? this.components.get(definition.binding.component) : undefined;
     if (definition && Component) return { definition, Component, fallback: false };
@@ -150,16 +176,39 @@ export class DefinitionRegistry {
             'interface',
             id,
             `The extension "${id}" failed to load: no component "${definition.binding.component}"`,
-          ).message
-        : (this.problemMap.get(`interface:${id}`)?.message ??
-          this.report('interface', id, `Missing interface "${id}"`).message);
-    const fallback = this.interfaceDefs.get(FALLBACK_INTERFACE)!;
+            definition.binding.component,
+          )
+        : (this.problemMap.get(`interface:${id}`) ??
+          this.report('interface', id, `Missing interface "${id}"`));
+    const stand = this.standIn(fallbackInterfacesFor(field), id, field?.type);
     return {
-      definition: fallback,
-      Component: this.components.get(fallback.binding.component)!,
+      definition: stand.definition,
+      Component: stand.Component,
       fallback: true,
-      problem,
+      problem: problem?.message,
+      problemText: problem?.text,
     };
+  }
+
+  /**
+   * The first named fallback interface that resolves, is not the failing one and edits the field's
+   * type (an integer TINYINT column must not get the boolean switch); else the text input.
+   */
+  private standIn(
+    preferred: string[],
+    failing: string | null | undefined,
+    type: string | null | undefined,
+  ): { definition: InterfaceDefinition; Component: InterfaceComponent } {
+    for (const candidate of [...preferred, FALLBACK_INTERFACE]) {
+      if (!candidate || candidate === failing) continue;
+      const definition = this.interfaceDefs.get(candidate);
+      const Component = definition && this.components.get(definition.binding.component);
+      const fits =
+        candidate === FALLBACK_INTERFACE || !type || definition?.types.includes(String(type).toLowerCase());
+      if (definition && Component && fits) return { definition, Component };
+    }
+    const definition = this.interfaceDefs.get(FALLBACK_INTERFACE)!;
+    return { definition, Component: this.components.get(definition.binding.component)! };
   }
 
   /** The layout for a view type; unknown or broken ones fall back to the table. */
@@ -174,6 +223,7 @@ export class DefinitionRegistry {
             'layout',
             id,
             `The extension "${id}" failed to load: no component "${definition.component}"`,
+            definition.component,
           ).message
         : (this.problemMap.get(`layout:${id}`)?.message ??
           this.report('layout', id, `Missing layout "${id}"`).message);
@@ -194,8 +244,8 @@ export class DefinitionRegistry {
     return { Component: this.displays.get(FALLBACK_DISPLAY)!, binding: { component: FALLBACK_DISPLAY } };
   }
 
-  private report(kind: DefinitionKind, id: string, message: string): RegistryProblem {
-    const problem = { kind, id, message };
+  private report(kind: DefinitionKind, id: string, message: string, component?: string): RegistryProblem {
+    const problem = { kind, id, message, text: problemText(kind, message, id, component) };
     this.problemMap.set(`${kind}:${id}`, problem);
     return problem;
   }

@@ -2,7 +2,7 @@ import type { Dialect } from '../database/dialects';
 import { ApiError } from '../errors';
 import { coerceFilterValue, formatUtcDateTime } from '../query/coerce-value';
 import type { CollectionInfo, FieldInfo } from '../schema/types';
-import { hashPassword } from './passwords';
+import { hashWith, isHasher } from './passwords';
 
 /** Field types the server fills itself; values sent for them are ignored. */
 const SERVER_FILLED = new Set([
@@ -108,7 +108,11 @@ async function castInput(field: FieldInfo, value: unknown, options: PrepareOptio
   if (type === 'hash') {
     if (typeof value !== 'string') throw invalid(field.field, 'expected text');
     if (value === '') return null;
-    return hashPassword(value);
+    // The field's `hashingType` option (schema-v8 §4.2): argon2id unless an older hasher is asked
+    // for, which only existing data should need. An unknown name is kept from storing plain text.
+    const hasher = field.options?.hashingType ?? 'core';
+    if (!isHasher(hasher)) throw invalid(field.field, `unknown hashing type "${String(hasher)}"`);
+    return hashWith(hasher, value);
   }
   switch (field.storage) {
     case 'integer':

@@ -65,6 +65,10 @@ export function normaliseRow(row: Record<string, unknown>): PermissionRow {
   };
 }
 
+function isOnFlag(flag: unknown): boolean {
+  return flag === true || flag === 1 || flag === '1';
+}
+
 /** Columns no caller reads through the items engine, not even an administrator. */
 const USER_SECRETS = ['password', 'token', '2fa_secret', 'password_reset_token'];
 
@@ -82,9 +86,13 @@ export function nonSecretFields(schema: SchemaModel, collection: string): Readon
   const info = schema.collections.get(collection);
   let result: ReadonlySet<string> | '*' = '*';
   if (info) {
-    const secret = (field: string) =>
-      (collection === 'directus_users' && USER_SECRETS.includes(field)) ||
-      info.fields.get(field)?.type === 'hash';
+    // A hash is never sent back unless its field's `showHash` option is on (schema-v8 §4.2);
+    // the users' own secrets never are.
+    const secret = (field: string) => {
+      if (collection === 'directus_users' && USER_SECRETS.includes(field)) return true;
+      const entry = info.fields.get(field);
+      return entry?.type === 'hash' && !isOnFlag(entry.options?.showHash);
+    };
     const names = [...info.fields.keys()];
     if (names.some(secret)) result = new Set(names.filter((name) => !secret(name)));
   }

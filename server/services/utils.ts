@@ -1,19 +1,16 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+import { randomInt } from 'node:crypto';
 import { generateSecret } from 'otplib';
 import { ApiError } from '../errors';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashWith, isHasher, matchWith, type Hasher } from './passwords';
 
-/** `core` is argon2id for new hashes and verifies argon2 and v8's bcrypt; the digests are hex. */
-export const HASHERS = ['core', 'bcrypt', 'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512'] as const;
-export type Hasher = (typeof HASHERS)[number];
+export { HASHERS, type Hasher } from './passwords';
 
 function hasherOf(name: unknown): Hasher {
   const hasher = name === undefined || name === null || name === '' ? 'core' : String(name);
-  if (!(HASHERS as readonly string[]).includes(hasher)) {
+  if (!isHasher(hasher)) {
     throw new ApiError('HASHER_NOT_FOUND', `Hasher "${hasher}" not found`);
   }
-  return hasher as Hasher;
+  return hasher;
 }
 
 function requiredString(value: unknown, name: string): string {
@@ -37,12 +34,7 @@ function bcryptCost(options: unknown): number {
 export async function hashString(body: Record<string, unknown>): Promise<string> {
   const hasher = hasherOf(body.hasher);
   const text = requiredString(body.string, 'string');
-  if (hasher === 'core') return hashPassword(text);
-  if (hasher === 'bcrypt') {
-    // v8 databases hold `$2y$` hashes; keep that prefix so they read alike.
-    return (await bcrypt.hash(text, bcryptCost(body.options))).replace(/^\$2[ab]\$/, '$2y$');
-  }
-  return createHash(hasher).update(text).digest('hex');
+  return hashWith(hasher, text, hasher === 'bcrypt' ? bcryptCost(body.options) : undefined);
 }
 
 /** `POST /utils/hash/match`. */
@@ -50,14 +42,7 @@ export async function matchHash(body: Record<string, unknown>): Promise<boolean>
   const hasher = hasherOf(body.hasher);
   const text = requiredString(body.string, 'string');
   const hash = requiredString(body.hash, 'hash');
-  if (hasher === 'core') return verifyPassword(hash, text);
-  if (hasher === 'bcrypt') {
-    if (!/^\$2[aby]\$/.test(hash)) return false;
-    return bcrypt.compare(text, hash.replace(/^\$2y\$/, '$2b$')).catch(() => false);
-  }
-  const expected = Buffer.from(createHash(hasher).update(text).digest('hex'));
-  const given = Buffer.from(hash.toLowerCase());
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return matchWith(hasher, text, hash);
 }
 
 const RANDOM_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!@#$%^&*()_+}{;?>.<,';

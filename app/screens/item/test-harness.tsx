@@ -4,6 +4,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { vi } from 'vitest';
 import { ApiRequestError, type ApiClient, type Envelope, type Params } from '../../api/client';
 import { AppDataContext, NotifyContext, type AppDataStore } from '../../state/context';
+import { I18nProvider } from '../../i18n';
 import { FULL_PERMISSION } from '../../permissions/rows';
 import type { AppData, CollectionPermission, Schema } from '../../state/types';
 import { createCoreRegistry } from '../../../engine/registry/core-registry';
@@ -79,12 +80,15 @@ export function renderInApp(data: AppData, path: string, children: ReactNode) {
   const location = memoryLocation({ path, record: true });
   const notify = vi.fn();
   const store: AppDataStore = { data, update: () => {}, refreshSchema: async () => {} };
+  // The app's catalogue, as in the app: the engine's words (field actions, batch checkboxes) in English.
   const tree = (
-    <AppDataContext.Provider value={store}>
-      <NotifyContext.Provider value={notify}>
-        <Router hook={location.hook}>{children}</Router>
-      </NotifyContext.Provider>
-    </AppDataContext.Provider>
+    <I18nProvider>
+      <AppDataContext.Provider value={store}>
+        <NotifyContext.Provider value={notify}>
+          <Router hook={location.hook}>{children}</Router>
+        </NotifyContext.Provider>
+      </AppDataContext.Provider>
+    </I18nProvider>
   );
   return { tree, location, notify };
 }

@@ -18,6 +18,9 @@ pg.types.setTypeParser(1082, (value: string) => value); // date
 pg.types.setTypeParser(1083, (value: string) => value); // time
 pg.types.setTypeParser(1114, (value: string) => value); // timestamp
 pg.types.setTypeParser(1184, (value: string) => value); // timestamptz
+// CHAR(n) (bpchar) pads with spaces on read; MySQL and SQLite give back what was written, and so
+// does the API on every vendor (a `lang` field of CHAR(10) reads `de-DE`, not `de-DE     `).
+pg.types.setTypeParser(1042, (value: string) => value.replace(/ +$/, ''));
 pg.types.setTypeParser(20, (value: string) => {
   const n = Number(value);
   return Number.isSafeInteger(n) ? n : value;
