@@ -10,6 +10,7 @@ import {
 } from '../state/schema-info';
 import type { RelationRow } from '../state/types';
 import type { ApiClient } from './client';
+import { DELETE, EDITED, LINK, UNLINK, isRow } from '../../engine/components/relational/entries';
 
 /** The API's item calls (api-v8 §2: `items/{collection}`, system collections at their own endpoints). */
 
@@ -36,30 +37,80 @@ function keyValue(value: unknown, primaryKey: string): unknown {
   return value;
 }
 
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** The primary key of the collection a field of `collection` points at (by its relation row), else `id`. */
+function nestedKeyOf(context: WriteContext, collection: string, field: string): string {
+  const row = context.relations.find((r) => r.collection_many === collection && r.field_many === field);
+  return row?.collection_one ? context.primaryKeyOf(row.collection_one) : 'id';
+}
+
 /**
- * A child of a to-many field as the write sends it. The link back to the parent is left out so the server
- * sets it to this item (a child picked from elsewhere arrives with its old link, often null). o2m children
- * are not edited in place: an existing one travels as its key alone. A copy creates new translation rows.
+ * The fields of a row as a write sends them: the interfaces' own markers go, a related item travels as its
+ * key unless it is new (created with the row) or edited (only its edited fields, with its key).
  */
-function childValue(
-  child: unknown,
-  options: { key: string; backLink: string | null; keysOnly: boolean; copy: boolean },
-): unknown {
-  if (!child || typeof child !== 'object' || Array.isArray(child)) return child;
-  const entry = child as Item;
-  const hasKey = entry[options.key] !== undefined && entry[options.key] !== null;
-  if (options.keysOnly && hasKey && !options.copy) {
-    return entry.$delete === true
-      ? { [options.key]: entry[options.key], $delete: true }
-      : { [options.key]: entry[options.key] };
+function rowFields(row: Item, collection: string, context: WriteContext, names?: string[]): Item {
+  const out: Item = {};
+  for (const name of names ?? Object.keys(row)) {
+    if (name.startsWith('$') || !(name in row)) continue;
+    const value = row[name];
+    if (!isRow(value)) {
+      out[name] = value;
+      continue;
+    }
+    const key = nestedKeyOf(context, collection, name);
+    const target =
+      context.relations.find((r) => r.collection_many === collection && r.field_many === name)
+        ?.collection_one ?? '';
+    if (!present(value[key])) out[name] = rowFields(value, target, context);
+    else if (Array.isArray(value[EDITED]))
+      out[name] = { [key]: value[key], ...rowFields(value, target, context, value[EDITED] as string[]) };
+    else out[name] = value[key];
   }
-  const out = { ...entry };
-  if (options.backLink) delete out[options.backLink];
-  if (options.copy) delete out[options.key];
   return out;
 }
 
-/** Prepares values for the API: expanded many-to-one objects become their key; to-many children as above. */
+/**
+ * One row of a to-many list as the write sends it (see engine/components/relational/entries.ts), or null
+ * when nothing about it changed. The link back to the parent is the server's to set. A copy (creating)
+ * creates every row anew, except one-to-many children, which move to the new item by their key.
+ */
+function childValue(
+  child: unknown,
+  options: { collection: string; key: string; backLink: string | null; o2m: boolean; copy: boolean },
+  context: WriteContext,
+): unknown {
+  if (!isRow(child)) return child;
+  const { key, backLink } = options;
+  const stored = present(child[key]);
+  const without = (row: Item) => {
+    const out = rowFields(row, options.collection, context);
+    if (backLink) delete out[backLink];
+    return out;
+  };
+  if (child[DELETE] === true || child[UNLINK] === true) {
+    if (!stored || options.copy) return null;
+    if (child[DELETE] === true) return { [key]: child[key], $delete: true };
+    return backLink ? { [key]: child[key], [backLink]: null } : null;
+  }
+  if (options.copy) {
+    if (stored && options.o2m) return { [key]: child[key] };
+    const out = without(child);
+    delete out[key];
+    return out;
+  }
+  if (!stored) return without(child);
+  const edited = Array.isArray(child[EDITED]) ? (child[EDITED] as string[]) : null;
+  if (!edited && child[LINK] !== true) return null;
+  const out = { [key]: child[key], ...rowFields(child, options.collection, context, edited ?? []) };
+  if (backLink && child[LINK] !== true) delete out[backLink];
+  return out;
+}
+
+/**
+ * Prepares values for the API: expanded many-to-one objects become their key; to-many lists send only their
+ * new, edited, linked, unlinked and deleted rows (the server writes them and the item in one transaction).
+ */
 export function toPayload(values: Item, context: WriteContext, creating: boolean): Item {
   const byName = new Map(context.fields.map((field) => [field.field, field]));
   const payload: Item = {};
@@ -76,14 +127,24 @@ export function toPayload(values: Item, context: WriteContext, creating: boolean
       (type === 'm2o' || type === 'file' || type === 'user' || type === 'integer' || type === 'string')
     ) {
       payload[name] = keyValue(value, context.primaryKeyOf(target));
-    } else if ((type === 'o2m' || type === 'translation') && Array.isArray(value) && target) {
+    } else if (
+      (type === 'o2m' || type === 'translation' || type === 'alias') &&
+      Array.isArray(value) &&
+      target
+    ) {
+      const relation = context.relations.find(
+        (r) => r.collection_one === context.collection && r.field_one === name,
+      );
       const options = {
+        collection: target,
         key: context.primaryKeyOf(target),
         backLink: backLinkOf(field, context.collection, context.relations),
-        keysOnly: type === 'o2m',
+        o2m: type !== 'translation' && !relation?.junction_field,
         copy: creating,
       };
-      payload[name] = value.map((child) => childValue(child, options));
+      payload[name] = value
+        .map((child) => childValue(child, options, context))
+        .filter((child) => child !== null);
     } else {
       payload[name] = value;
     }
@@ -175,13 +236,15 @@ export async function listPage(
 export async function searchItems(
   api: ApiClient,
   collection: string,
-  query: { limit: number; search?: string },
+  query: { limit: number; search?: string; sort?: string; filter?: Record<string, unknown> },
 ): Promise<{ items: Item[]; more: boolean }> {
   // One more than asked tells whether the collection holds more (then the picker takes over).
   const answer = await api.get<Item[]>(itemsPath(collection), {
     fields: '*',
     limit: query.limit + 1,
     q: query.search || undefined,
+    sort: query.sort || undefined,
+    filter: query.filter,
   });
   const items = Array.isArray(answer.data) ? answer.data : [];
   return { items: items.slice(0, query.limit), more: items.length > query.limit };

@@ -39,6 +39,44 @@ export interface PickedItem {
   primaryKey: string;
 }
 
+/** A collection as a relational interface needs it: name, primary key, fields. */
+export interface RelatedCollection {
+  collection: string;
+  primaryKey: string;
+  fields: FieldDefinition[];
+}
+
+/**
+ * Where a relational field leads (schema-v8 §5) and what the caller may do there. `collection` is where the
+ * field's value items live: the m2o target, the o2m children, the m2m junction rows, the translation rows.
+ */
+export interface RelationInfo extends RelatedCollection {
+  kind: 'm2o' | 'o2m' | 'm2m' | 'translation';
+  /** o2m, m2m, translation: the field of `collection` that points back at the edited item. */
+  backLink: string | null;
+  /** m2m: the junction's field that points at the far collection. */
+  junctionField: string | null;
+  /** m2m: the far collection (topics, directus_files). */
+  far: RelatedCollection | null;
+  /** translation: the collection the translations' language field points at, when it has a relation. */
+  languages?: string | null;
+  /** A sort field of `collection` (o2m `sort_field`, or the junction's sort field), when there is one. */
+  sortField: string | null;
+  /** What the caller may do (mirrors the server's permissions; the server still refuses what is not allowed). */
+  may: {
+    /** Create items in `collection` (new children, junction rows, translation rows). */
+    create: boolean;
+    /** Update items of `collection` (edit a child or translation, unlink, reorder). */
+    update: boolean;
+    /** Delete items of `collection` (m2m remove, o2m delete_mode item). */
+    delete: boolean;
+    /** m2m: create items in the far collection (a new topic). */
+    createFar: boolean;
+    /** m2m: update items of the far collection (edit a related item in place). */
+    updateFar: boolean;
+  };
+}
+
 /** Data the relational interfaces need, provided by the app (the engine makes no API calls). */
 export interface FormServices {
   /** Items of the collection a relational field (m2o, o2m, user, file) points at. */
@@ -48,6 +86,17 @@ export interface FormServices {
   ) => Promise<RelatedItems>;
   /** Opens the app's item picker modal for a relational field; resolves with the choice, null when cancelled. */
   pickItem?: (field: FieldDefinition, current: unknown) => Promise<PickedItem | null>;
+  /** Where a relational field leads and what the caller may do there; null when it has no relation. */
+  relation?: (field: FieldDefinition) => RelationInfo | null;
+  /** Items of any readable collection (the far side of an m2m, a languages collection, roles). */
+  loadItems?: (
+    collection: string,
+    query: { search?: string; limit: number; sort?: string; filter?: Record<string, unknown> },
+  ) => Promise<RelatedItems>;
+  /** Opens the app's item picker on any collection; resolves with the chosen item, null when cancelled. */
+  pickFrom?: (collection: string, options?: { template?: string | null }) => Promise<PickedItem | null>;
+  /** Deletes a file item from the library (file interface, `allowDelete`). */
+  deleteFile?: (key: unknown) => Promise<void>;
   /** Uploads a file to the file library (file, files); resolves with the new directus_files item. */
   uploadFile?: (file: File, onProgress?: (percent: number) => void) => Promise<Record<string, unknown>>;
   /** The project's collections (collections interface), with display names. */

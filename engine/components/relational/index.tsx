@@ -1,9 +1,12 @@
 import { useContext, useEffect, useState } from 'react';
 import './relational.css';
-import { IconButton, Select } from '../../../ui';
+import { IconButton } from '../../../ui/IconButton';
+import { Select } from '../../../ui/Select';
 import { renderTemplate } from '../../templates/render-template';
-import { coreDisplays } from '../../displays/displays';
 import type { DisplayComponent } from '../../displays/displays';
+import { useEngineT } from '../../i18n';
+import { lazyInterface } from '../lazy';
+import { UserDisplay, displays } from './displays';
 import {
   FormServicesContext,
   type InterfaceComponent,
@@ -50,8 +53,9 @@ function labelOf(item: Record<string, unknown>, primaryKey: string, template: un
  * related collection holds more items than the threshold.
  */
 export function ItemSelect(props: InterfaceComponentProps) {
+  const t = useEngineT();
   const { pickItem } = useContext(FormServicesContext);
-  const related = useRelatedItems(props, Number(props.threshold ?? 200) || 200);
+  const related = useRelatedItems(props, Number(props.threshold ?? 20) || 20);
   const [picked, setPicked] = useState<Record<string, unknown> | null>(null);
   const primaryKey = related?.primaryKey ?? 'id';
   const current = keyOf(props.value, primaryKey);
@@ -88,9 +92,13 @@ export function ItemSelect(props: InterfaceComponentProps) {
         <span id={props.id} className="octavo-item-select__value" aria-describedby={props.describedBy}>
           {currentLabel ?? (props.placeholder as string | undefined) ?? ''}
         </span>
-        <IconButton icon="search" label="Choose an item" onClick={openPicker} />
+        <IconButton icon="search" label={t('interfaces.relational.choose_item')} onClick={openPicker} />
         {props.value != null && (
-          <IconButton icon="close" label="Remove the selection" onClick={() => props.onChange(null)} />
+          <IconButton
+            icon="close"
+            label={t('interfaces.relational.clear_selection')}
+            onClick={() => props.onChange(null)}
+          />
         )}
       </div>
     );
@@ -111,76 +119,65 @@ export function ItemSelect(props: InterfaceComponentProps) {
           props.onChange(raw);
         }}
       />
-      {canPick && <IconButton icon="search" label="Choose an item" onClick={openPicker} />}
-    </div>
-  );
-}
-
-/** file: a preview of the chosen file, a picker and a remove button. */
-export function FilePicker(props: InterfaceComponentProps) {
-  const Preview = coreDisplays.file;
-  return (
-    <div className="octavo-file">
-      <Preview value={props.value} field={props.field} />
-      <ItemSelect {...props} template="{{ title }}" placeholder="Choose a file" />
-      {!props.disabled && props.value != null && (
-        <IconButton icon="close" label="Remove file" onClick={() => props.onChange(null)} />
+      {canPick && (
+        <IconButton icon="search" label={t('interfaces.relational.choose_item')} onClick={openPicker} />
       )}
     </div>
   );
 }
 
 /**
- * one-to-many: the related items as a list, each removable, plus a picker to add one. Removed items
- * are sent as `{pk, $delete: true}` when delete_mode is `item`, else simply left out of the list.
+ * user-roles: the role of a user as a select of role names; the Public role (id 2) only with `showPublic`.
+ * The value is the role's key.
  */
-export function ItemList(props: InterfaceComponentProps) {
-  const related = useRelatedItems(props, 200);
-  const primaryKey = related?.primaryKey ?? 'id';
-  const entries = (Array.isArray(props.value) ? props.value : []) as Record<string, unknown>[];
-  const visible = entries.filter((entry) => entry?.$delete !== true);
-  const taken = new Set(visible.map((entry) => keyOf(entry, primaryKey)));
-  const addable = (related?.items ?? [])
-    .filter((item) => !taken.has(String(item[primaryKey])))
-    .map((item) => ({ value: String(item[primaryKey]), label: labelOf(item, primaryKey, props.template) }));
-
-  function remove(entry: Record<string, unknown>) {
-    const rest = entries.filter((other) => other !== entry);
-    const key = entry[primaryKey];
-    props.onChange(
-      props.deleteMode === 'item' && key != null ? [...rest, { [primaryKey]: key, $delete: true }] : rest,
+export function RoleSelect(props: InterfaceComponentProps) {
+  const t = useEngineT();
+  const { loadItems } = useContext(FormServicesContext);
+  const [roles, setRoles] = useState<Record<string, unknown>[] | null>(null);
+  useEffect(() => {
+    if (!loadItems) return;
+    let live = true;
+    loadItems('directus_roles', { limit: 200, sort: 'name' }).then(
+      (answer) => live && setRoles(answer.items),
+      () => live && setRoles([]),
     );
+    return () => {
+      live = false;
+    };
+  }, [loadItems]);
+  const current = keyOf(props.value, 'id');
+  const choices = (roles ?? [])
+    .filter((role) => props.showPublic === true || String(role.id) !== '2' || String(role.id) === current)
+    .map((role) => ({ value: String(role.id), label: String(role.name ?? role.id) }));
+  if (current !== null && !choices.some((choice) => choice.value === current)) {
+    const name =
+      typeof props.value === 'object' && props.value
+        ? (props.value as Record<string, unknown>).name
+        : undefined;
+    choices.unshift({ value: current, label: String(name ?? current) });
   }
-
   return (
-    <div className="octavo-item-list">
-      <ul>
-        {visible.map((entry, index) => (
-          <li key={keyOf(entry, primaryKey) ?? `new-${index}`}>
-            <span>{labelOf(entry, primaryKey, props.template)}</span>
-            {!props.disabled && (
-              <IconButton
-                icon="close"
-                label={`Remove ${labelOf(entry, primaryKey, props.template)}`}
-                onClick={() => remove(entry)}
-              />
-            )}
-          </li>
-        ))}
-      </ul>
-      {!props.disabled && props.allowSelect !== false && (
-        <Select
-          id={props.id}
-          choices={addable}
-          value={null}
-          placeholder="Add an existing item"
-          describedBy={props.describedBy}
-          onChange={(key) => {
-            const item = related?.items.find((candidate) => String(candidate[primaryKey]) === key);
-            if (item) props.onChange([...entries, item]);
-          }}
-        />
-      )}
+    <Select
+      id={props.id}
+      choices={choices}
+      value={current}
+      disabled={props.disabled}
+      placeholder={t('interfaces.relational.choose_role')}
+      describedBy={props.describedBy}
+      onChange={(key) => {
+        if (key === null) return props.onChange(null);
+        const role = roles?.find((candidate) => String(candidate.id) === key);
+        props.onChange(role ? role.id : Number.isNaN(Number(key)) ? key : Number(key));
+      }}
+    />
+  );
+}
+
+/** owner, user-updated: the user the server recorded, shown (never edited) as avatar, name or both. */
+export function UserValue(props: InterfaceComponentProps) {
+  return (
+    <div id={props.id} className="octavo-readonly-value" aria-describedby={props.describedBy}>
+      <UserDisplay value={props.value} template={props.template} display={props.display} />
     </div>
   );
 }
@@ -188,9 +185,15 @@ export function ItemList(props: InterfaceComponentProps) {
 /** The relational family's interface components, by the id a definition's `binding.component` names. */
 export const relationalComponents: Record<string, InterfaceComponent> = {
   'item-select': ItemSelect,
-  'item-list': ItemList,
-  file: FilePicker,
+  'role-select': RoleSelect,
+  'user-value': UserValue,
+  'related-list': lazyInterface(() => import('./RelatedList')),
+  // The old id of the one-to-many list, kept for definitions that still name it.
+  'item-list': lazyInterface(() => import('./RelatedList')),
+  translation: lazyInterface(() => import('./Translation')),
+  file: lazyInterface(() => import('./FileInput')),
+  'checkboxes-relational': lazyInterface(() => import('./CheckboxesRelational')),
 };
 
 /** The relational family's displays, by the id a definition's `display.component` names. */
-export const relationalDisplays: Record<string, DisplayComponent> = {};
+export const relationalDisplays: Record<string, DisplayComponent> = displays;
