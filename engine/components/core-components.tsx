@@ -1,6 +1,5 @@
 import {
   Badge,
-  CheckboxGroup,
   DateTimeInput,
   Divider,
   JsonEditor,
@@ -123,20 +122,6 @@ function ToggleInterface(props: InterfaceComponentProps) {
       labelOff={str(props.labelOff)}
       appearance={props.appearance === 'checkbox' || bool(props.checkbox) ? 'checkbox' : 'switch'}
       describedBy={props.describedBy}
-    />
-  );
-}
-
-function CheckboxGroupInterface(props: InterfaceComponentProps) {
-  return (
-    <CheckboxGroup
-      id={props.id}
-      choices={toChoices(props.choices, props.formatting !== false)}
-      value={toList(props.value)}
-      onChange={(list) => props.onChange(fromList(list, props))}
-      disabled={props.disabled}
-      single={bool(props.single)}
-      label={props.field.name ?? props.field.field}
     />
   );
 }
@@ -337,7 +322,6 @@ export const coreComponents: Record<string, InterfaceComponent> = {
   textarea: TextareaInterface,
   number: NumberInterface,
   toggle: ToggleInterface,
-  'checkbox-group': CheckboxGroupInterface,
   datetime: DateTimeInterface,
   select: SelectInterface,
   'radio-group': RadioInterface,

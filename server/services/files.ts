@@ -598,9 +598,10 @@ function splitDataField(fields: string[] | null): {
 } {
   if (!fields) return { fields: null, withData: true, dropId: false };
   const rest = fields.filter((f) => f !== 'data' && !f.startsWith('data.'));
-  const withData = rest.length !== fields.length || rest.some((f) => f === '*');
+  // `*` and `*.*` (the item page's request) include every field, the computed block too.
+  const withData = rest.length !== fields.length || rest.some((f) => f === '*' || f.startsWith('*.'));
   // The block is computed from the row, so its id is read even when not asked for.
-  const dropId = withData && !rest.includes('*') && !rest.includes('id');
+  const dropId = withData && !rest.some((f) => f === '*' || f.startsWith('*.')) && !rest.includes('id');
   return { fields: dropId ? [...rest, 'id'] : rest.length ? rest : ['id'], withData, dropId };
 }
 

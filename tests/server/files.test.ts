@@ -184,6 +184,9 @@ describe.each(testVendors)('/files (%s)', (vendor) => {
     const id = body.data[0].id;
     const one = await server.inject({ method: 'GET', url: `/test/files/${id}?fields=title,data`, headers });
     expect(Object.keys(one.json().data).sort()).toEqual(['data', 'title']);
+    // `*.*` (the app's item page) asks for every field, the computed data block included.
+    const all = await server.inject({ method: 'GET', url: `/test/files/${id}?fields=*.*`, headers });
+    expect(all.json().data.data.full_url).toContain('/test/assets/');
     const missing = await server.inject({ method: 'GET', url: '/test/files/99999', headers });
     expect([missing.statusCode, missing.json().error.code]).toEqual([404, 203]);
   });

@@ -20,6 +20,7 @@ import { ItemStateView } from './ItemStateView';
 import { useItemAccess } from './use-item-access';
 import { useItemEditor } from './use-item-editor';
 import { useRelationalServices } from './use-relational-services';
+import { useAppFormServices } from '../../state/form-services';
 import './item.css';
 
 export interface ItemPageProps {
@@ -75,9 +76,13 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
   const single = Boolean(meta && isOn(meta.single));
   const editor = useItemEditor(collection, route, fields);
   const access = useItemAccess(collection, fields, route, editor.savedValues);
-  const { services, picker, closePicker } = useRelationalServices(collection);
+  const { services: relational, picker, closePicker } = useRelationalServices(collection);
+  const appServices = useAppFormServices(collection, route);
   const mapTiles = useMapTiles();
-  const formServices = useMemo(() => ({ ...services, mapTiles }), [services, mapTiles]);
+  const formServices = useMemo(
+    () => ({ ...relational, ...appServices, mapTiles }),
+    [relational, appServices, mapTiles],
+  );
   const { actor, state } = editor;
   const readOnly = access.readOnly;
 
