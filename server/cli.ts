@@ -527,7 +527,9 @@ async function runInit(args: string[], env: Env, io: Output): Promise<number> {
       const demo = await seedDemo(project.knex, { editorPassword });
       if (demo) {
         const items = Object.values(demo.items).reduce((a, b) => a + b, 0);
-        io.out(`  Demo magazine: ${items} items in ${Object.keys(demo.items).length} collections.`);
+        io.out(
+          `  Demo magazine and interface showcase: ${items} items in ${Object.keys(demo.items).length} collections.`,
+        );
         io.out(
           credentialLine(
             'Editor',

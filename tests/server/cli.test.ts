@@ -255,7 +255,7 @@ describe('octavo command line', () => {
         OCTAVO_EDITOR_PASSWORD: 'editor secret',
       });
       expect(second.code).toBe(0);
-      expect(second.stdout).toMatch(/Demo magazine: \d+ items in 9 collections/);
+      expect(second.stdout).toMatch(/Demo magazine and interface showcase: \d+ items in 15 collections/);
       expect(second.stdout).not.toContain('Super-admin token');
       const which = await octavo(
         ['user', 'password', '--email', 'chief@example.com', '--password', 'x'],

@@ -500,7 +500,7 @@ describe('ItemPage: picker through the many-to-one field', () => {
     const user = userEvent.setup();
     // Three authors and a threshold of two: the picker replaces the dropdown.
     // The harness has no i18n provider: engine strings show their catalogue ids.
-    await user.click(await screen.findByRole('button', { name: 'interfaces.relational.choose_item' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose an item' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose an item' });
     await user.click(await within(dialog).findByRole('button', { name: 'Cy' }));
     expect(screen.queryByRole('dialog')).toBeNull();
