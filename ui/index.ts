@@ -13,7 +13,6 @@ export * from './Dropzone';
 export * from './EmptyState';
 export * from './Icon';
 export * from './IconButton';
-export * from './JsonEditor';
 export * from './Menu';
 export * from './Modal';
 export * from './Notice';

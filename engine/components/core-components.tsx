@@ -2,7 +2,6 @@ import {
   Badge,
   DateTimeInput,
   Divider,
-  JsonEditor,
   NumberInput,
   RadioGroup,
   Select,
@@ -273,19 +272,6 @@ function TagsInterface(props: InterfaceComponentProps) {
   );
 }
 
-function JsonInterface(props: InterfaceComponentProps) {
-  const empty = props.value === null || props.value === undefined;
-  return (
-    <JsonEditor
-      id={props.id}
-      value={empty && props.template != null ? props.template : props.value}
-      onChange={props.onChange}
-      disabled={props.disabled}
-      describedBy={props.describedBy}
-    />
-  );
-}
-
 function DividerInterface(props: InterfaceComponentProps) {
   const size = str(props.size);
   return (
@@ -328,7 +314,6 @@ export const coreComponents: Record<string, InterfaceComponent> = {
   status: StatusInterface,
   slug: SlugInterface,
   tags: TagsInterface,
-  json: JsonInterface,
   divider: DividerInterface,
   'readonly-value': ReadonlyValueInterface,
 };

@@ -509,6 +509,8 @@ export function interfaceContractChecks(
       ...definitionStrings(field),
       ...definitionStrings(value),
       ...(typeof value === 'number' ? [String(value)] : []),
+      // Names of the registry's definitions are data too (the interfaces select lists them).
+      ...registry.interfaces().flatMap((entry) => [entry.name, entry.id]),
     ]);
     for (const newItem of [true, false]) {
       const mounted = await mount(registry, field, value, { newItem });

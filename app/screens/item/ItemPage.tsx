@@ -83,6 +83,17 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
     () => ({ ...relational, ...appServices, mapTiles }),
     [relational, appServices, mapTiles],
   );
+  // The 2FA secret is a read-only system field, except on one's own record, where the app can
+  // generate a new secret (spec: setup-2fa); only there does the form let the interface write it.
+  const formFields = useMemo(
+    () =>
+      appServices.newTwoFactorSecret
+        ? access.formFields.map((field) =>
+            field.interface === '2fa-secret' ? { ...field, readonly: false } : field,
+          )
+        : access.formFields,
+    [access.formFields, appServices.newTwoFactorSecret],
+  );
   const { actor, state } = editor;
   const readOnly = access.readOnly;
 
@@ -170,7 +181,7 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
             </Notice>
           )}
           <ItemForm
-            fields={access.formFields}
+            fields={formFields}
             registry={registry}
             permissions={access.formPermissions}
             values={editor.values}

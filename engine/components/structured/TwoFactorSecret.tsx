@@ -4,7 +4,7 @@ import { Button } from '../../../ui/Button';
 import { IconButton } from '../../../ui/IconButton';
 import { useEngineT } from '../../i18n';
 import { FormServicesContext, type InterfaceComponentProps } from '../contract';
-import { bool, str } from './values';
+import { str } from './values';
 import './structured.css';
 
 /** The otpauth address an authenticator app reads (from the QR code, or typed in). */
@@ -16,8 +16,8 @@ export function otpauthUrl(account: string, secret: string): string {
  * 2FA secret (directus_users.2fa_secret): the server never sends a stored secret back, so the field
  * shows a secret only after "Generate" (GET /utils/2fa_secret), masked until revealed, with the QR
  * code of its otpauth address. Saving the item stores it, which turns two-factor sign-in on. The
- * app offers the generator only on the user's own record; the system field is read-only for
- * everything else, so the interface is writable there even though the field says readonly.
+ * app offers the generator only on the user's own record, and only there makes the system field
+ * (read-only everywhere else) writable. Disabled, the interface offers nothing.
  */
 export default function TwoFactorSecret(props: InterfaceComponentProps) {
   const t = useEngineT();
@@ -28,7 +28,7 @@ export default function TwoFactorSecret(props: InterfaceComponentProps) {
   const [qr, setQr] = useState<string | null>(null);
   const secret = str(props.value);
   const generate = services.newTwoFactorSecret;
-  const mayGenerate = Boolean(generate) && (!props.disabled || bool(props.field.readonly));
+  const mayGenerate = Boolean(generate) && !props.disabled;
   const account = str(props.values.email) ?? str(props.values.first_name) ?? 'user';
   const url = secret ? otpauthUrl(account, secret) : null;
 
@@ -73,6 +73,7 @@ export default function TwoFactorSecret(props: InterfaceComponentProps) {
             size="small"
             label={revealed ? t('interfaces.structured.hide_secret') : t('interfaces.structured.show_secret')}
             aria-pressed={revealed}
+            disabled={props.disabled}
             onClick={() => setRevealed(!revealed)}
           />
         </div>
