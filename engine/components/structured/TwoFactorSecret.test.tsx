@@ -21,8 +21,9 @@ const secretField: FieldDefinition = {
 describe('2fa-secret', () => {
   it('generates a secret on one’s own record, masked until revealed', async () => {
     const newTwoFactorSecret = vi.fn(async () => 'JBSWY3DPEHPK3PXP');
+    // On one's own record the app makes the system field writable and provides the generator.
     const { user, latest } = renderForm(
-      [secretField],
+      [{ ...secretField, readonly: false }],
       { email: 'ada@example.com' },
       {
         services: { newTwoFactorSecret },
@@ -35,6 +36,12 @@ describe('2fa-secret', () => {
     expect(screen.queryByText('JBSWY3DPEHPK3PXP')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Discard the new secret' }));
     expect(latest()['2fa_secret']).toBeNull();
+  });
+
+  it('offers nothing while read-only, even with the service', async () => {
+    renderForm([secretField], {}, { services: { newTwoFactorSecret: vi.fn(async () => 'X') } });
+    expect(await screen.findByText('A saved secret is never shown again.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Generate a secret' })).toBeNull();
   });
 
   it('offers no generator without the service (another user’s record)', async () => {
