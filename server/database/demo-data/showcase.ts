@@ -436,9 +436,11 @@ export const SHOWCASE_COLLECTIONS: CollectionDef[] = [
       },
       {
         field: 'interface_types',
-        type: 'json',
+        // The interface picks one type name (it edits key-value's keyType inside an options object);
+        // a plain string column holds it on its own.
+        type: 'string',
         interface: 'interface-types',
-        column: { kind: 'text' },
+        column: { kind: 'string', length: 40 },
         options: { interfaceField: 'interface' },
         width: 'half',
       },
@@ -653,7 +655,7 @@ export function buildShowcaseContent(users: { admin: number; editor: number }): 
     calendar: '2024-04-02',
     map: JSON.stringify({ lat: 52.52, lng: 13.405 }),
     color: '#2196F3',
-    color_palette: '#4CAF50',
+    color_palette: 'green',
     icon: 'rocket_launch',
     language: 'fr-FR',
     repeater: JSON.stringify([
@@ -667,7 +669,7 @@ export function buildShowcaseContent(users: { admin: number; editor: number }): 
     file: null,
     collection: 'articles',
     interface: 'slider',
-    interface_types: JSON.stringify(['integer']),
+    interface_types: 'integer',
     interface_options: JSON.stringify({ minimum: 0, maximum: 10, step: 1, unit: 'pt' }),
     two_factor_secret: null,
     owner: users.admin,
