@@ -381,7 +381,8 @@ function localeData(root: HTMLElement): { words: Set<string>; phrases: string[] 
   const names = new Intl.DisplayNames(locale, { type: 'language', fallback: 'none' });
   const shown = new Set<string>();
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) shown.add(node.textContent?.trim() ?? '');
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    shown.add(node.textContent?.trim() ?? '');
   for (const tag of shown) {
     if (!/^[a-z]{2,3}(?:-(?:[A-Z]{2}|\d{3}))?$/.test(tag)) continue;
     let name: string | undefined;
