@@ -84,3 +84,38 @@ describe('contract helpers', () => {
     expect(englishWords('5/17/2024, 1:45:00 PM', [])).toEqual([]);
   });
 });
+
+describe('locale data from Intl is not hard-coded English, narrowly', () => {
+  const may = new Intl.DateTimeFormat(undefined, { month: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(2024, 4, 1),
+  );
+  const french = new Intl.DisplayNames(undefined, { type: 'language' }).of('fr-FR')!;
+  /** A component showing Intl's words, marked or not, with or without a word of its own. */
+  const showing = (marked: boolean, own = '') =>
+    function LocaleShout(props: InterfaceComponentProps) {
+      const mark = marked ? { 'data-locale-text': true } : {};
+      return (
+        <div>
+          <input id={props.id} disabled={props.disabled} value="" onChange={() => {}} />
+          <span {...mark}>{`${may} ${own}`.trim()}</span>
+          <span {...mark} aria-label={`${french} ${own}`.trim()}>
+            <code>fr-FR</code>
+          </span>
+        </div>
+      );
+    };
+  const run = (component: ReturnType<typeof showing>) =>
+    interfaceContractChecks(definition, contractRegistry({ definition, component }))
+      .find((check) => check.name === 'uses no hard-coded English')!
+      .run();
+
+  it('accepts month names and a shown tag with its language name in marked elements', async () => {
+    await expect(run(showing(true))).resolves.toBeUndefined();
+  });
+  it('flags the same words when no element marks them as locale data', async () => {
+    await expect(run(showing(false))).rejects.toThrow(/May|French/);
+  });
+  it('flags a word of the interface inside a marked element', async () => {
+    await expect(run(showing(true, 'chosen'))).rejects.toThrow(/chosen/);
+  });
+});

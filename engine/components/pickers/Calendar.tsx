@@ -22,7 +22,9 @@ const same = (a: Day | null, b: Day | null) => !!a && !!b && compareDays(a, b) =
 /**
  * A date (`YYYY-MM-DD`) on an inline month grid (the WAI-ARIA date grid): arrow keys move a day or a
  * week, Home/End to the week's ends, PageUp/PageDown a month (with Shift a year), Enter or Space
- * chooses; days outside `min`/`max` cannot be chosen. Week start and names come from Intl.
+ * chooses; days outside `min`/`max` cannot be chosen. Week start and names come from Intl; the
+ * elements whose text is Intl's (month title, weekday heads, day labels) carry `data-locale-text`.
+ * Disabled, nothing is operable (month browsing included).
  */
 export default function Calendar(props: InterfaceComponentProps) {
   const t = useEngineT();
@@ -99,16 +101,16 @@ export default function Calendar(props: InterfaceComponentProps) {
         <IconButton
           icon="chevron_left"
           label={t('interfaces.pickers.calendar_previous')}
-          disabled={!canBack}
+          disabled={props.disabled || !canBack}
           onClick={() => goMonth(-1)}
         />
-        <div id={headingId} className="pickers-calendar__title" aria-live="polite">
+        <div id={headingId} className="pickers-calendar__title" aria-live="polite" data-locale-text>
           {monthTitle}
         </div>
         <IconButton
           icon="chevron_right"
           label={t('interfaces.pickers.calendar_next')}
-          disabled={!canForward}
+          disabled={props.disabled || !canForward}
           onClick={() => goMonth(1)}
         />
       </div>
@@ -131,6 +133,7 @@ export default function Calendar(props: InterfaceComponentProps) {
               <th
                 key={formatDay(day)}
                 scope="col"
+                data-locale-text
                 abbr={new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
                   Date.UTC(day.year, day.month, day.day),
                 )}
@@ -158,6 +161,7 @@ export default function Calendar(props: InterfaceComponentProps) {
                     <button
                       type="button"
                       data-day={formatDay(day)}
+                      data-locale-text
                       tabIndex={same(day, focus) ? 0 : -1}
                       disabled={props.disabled}
                       aria-disabled={blocked || undefined}

@@ -9,6 +9,9 @@ import './pickers.css';
 /** How many icons the grid draws at once; a search narrows the rest (3,900 names stay fast). */
 export const ICONS_SHOWN = 120;
 
+/** An icon's name as words ("18_up_rating" → "18 up rating"): what a screen reader reads well. */
+const readable = (name: string) => name.replace(/_/g, ' ');
+
 /**
  * A Material Symbols name: the chosen icon with its name, a search box and a grid of matches (a
  * listbox: arrow keys move in two dimensions, Enter or a click chooses).
@@ -137,8 +140,9 @@ export default function IconPicker(props: InterfaceComponentProps) {
             id={optionId(index)}
             role="option"
             aria-selected={name === value}
-            aria-label={name}
-            title={name}
+            aria-disabled={props.disabled || undefined}
+            aria-label={t('interfaces.pickers.icon_option', { name: readable(name) })}
+            title={t('interfaces.pickers.icon_option', { name: readable(name) })}
             className={`pickers-icon__option${index === active ? ' pickers-icon__option--active' : ''}`}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => {

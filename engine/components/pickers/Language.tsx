@@ -10,7 +10,8 @@ const MAX_SHOWN = 50;
 
 /**
  * A locale code (`de`, `pt-BR`) picked from a searchable list (a combobox): type to filter by name or
- * code, arrows to move, Enter to choose, Escape to close. Names come from Intl in the reader's language.
+ * code, arrows to move, Enter to choose, Escape to close. Names come from Intl in the reader's language
+ * (the options carry `data-locale-text`: their text is Intl's, not ours).
  */
 export default function Language(props: InterfaceComponentProps) {
   const t = useEngineT();
@@ -33,6 +34,7 @@ export default function Language(props: InterfaceComponentProps) {
   const current = value ? `${languageName(value, locale)} (${value})` : '';
 
   const choose = (code: string | null) => {
+    if (props.disabled) return;
     props.onChange(code);
     setQuery(null);
     setOpen(false);
@@ -113,6 +115,8 @@ export default function Language(props: InterfaceComponentProps) {
             id={`${listId}-${index}`}
             role="option"
             aria-selected={choice.code === value}
+            aria-disabled={props.disabled || undefined}
+            data-locale-text
             className={`pickers-language__option${index === active ? ' pickers-language__option--active' : ''}`}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(choice.code)}

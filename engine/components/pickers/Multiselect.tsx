@@ -96,6 +96,7 @@ export default function Multiselect(props: InterfaceComponentProps) {
               id={optionId(index)}
               role="option"
               aria-selected={on}
+              aria-disabled={props.disabled || undefined}
               className={`pickers-multiselect__option${index === active ? ' pickers-multiselect__option--active' : ''}`}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => {
@@ -106,6 +107,13 @@ export default function Multiselect(props: InterfaceComponentProps) {
             >
               <Icon name={on ? 'check_box' : 'check_box_outline_blank'} size="small" />
               <span>{labelOf(value)}</span>
+              {labelOf(value) !== value && (
+                // The stored key beside its label (as the language picker shows codes): what a
+                // filter or the API sees. The label alone names the option for assistive technology.
+                <code className="pickers-multiselect__key" aria-hidden="true">
+                  {value}
+                </code>
+              )}
             </div>
           );
         })}

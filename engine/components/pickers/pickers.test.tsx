@@ -293,11 +293,12 @@ describe('icon', () => {
     const options = screen.getAllByRole('option');
     expect(options.length).toBeGreaterThan(2);
     expect(options.length).toBeLessThan(ICONS_SHOWN);
-    expect(options[0]?.getAttribute('aria-label')).toBe('star');
+    // Options are named through the catalogue, with the icon's name as words.
+    expect(options[0]?.getAttribute('aria-label')).toBe('interfaces.pickers.icon_option {"name":"star"}');
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(screen.getByRole('listbox'));
     await user.keyboard('{ArrowRight}{Enter}');
-    expect(last()).toBe(options[1].getAttribute('aria-label'));
+    expect(last()).toBe(options[1].querySelector('[data-icon]')?.getAttribute('data-icon'));
     expect(screen.getAllByText(String(last())).length).toBeGreaterThan(0);
   });
 });
