@@ -232,6 +232,9 @@ function isEnabled(element: HTMLElement): boolean {
   if ((element as HTMLInputElement).disabled) return false;
   if (element.closest('fieldset:disabled')) return false;
   if (element.getAttribute('aria-disabled') === 'true') return false;
+  // A read-only text surface (an editor showing its text for reading and copying) edits nothing.
+  if (element.getAttribute('aria-readonly') === 'true') return false;
+  if (element.getAttribute('contenteditable') === 'false') return false;
   if (element.getAttribute('contenteditable') === 'true') return true;
   return !element.closest('[inert]');
 }

@@ -18,7 +18,8 @@ export default function MarkdownInterface(props: InterfaceComponentProps) {
   const text = typeof props.value === 'string' ? props.value : '';
   const rows = Number(props.rows) > 0 ? Number(props.rows) : 12;
   const tabbed = props.tabbed !== false;
-  const showPreview = !tabbed || tab === 'preview';
+  // Read-only (or blocked in batch mode), the field shows its text rendered, with nothing to switch.
+  const showPreview = props.disabled || !tabbed || tab === 'preview';
   const html = useMemo(() => (showPreview ? renderMarkdown(text) : ''), [showPreview, text]);
 
   const editor = (
@@ -38,7 +39,8 @@ export default function MarkdownInterface(props: InterfaceComponentProps) {
   const preview = (
     <div
       className="octavo-markdown__preview octavo-rich-content"
-      id={previewId}
+      id={props.disabled ? props.id : previewId}
+      aria-describedby={props.disabled ? props.describedBy : undefined}
       aria-label={t('interfaces.rich.preview')}
       role="region"
       style={{ ['--octavo-code-rows' as string]: String(rows) }}
@@ -52,6 +54,7 @@ export default function MarkdownInterface(props: InterfaceComponentProps) {
     </div>
   );
 
+  if (props.disabled) return <div className="octavo-markdown">{preview}</div>;
   if (!tabbed) {
     return (
       <div className="octavo-markdown octavo-markdown--split">
