@@ -15,6 +15,15 @@ import { ItemForm } from '../form/ItemForm';
 import { defaultValues, optionsWithDefaults } from '../form/rules';
 import { DisplayValue } from '../displays/DisplayValue';
 
+// jsdom lays nothing out: editors that measure text (CodeMirror) ask for rectangles it lacks. Empty
+// answers let them mount and type as they do in a browser, where the browser tests cover layout.
+if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
+  const empty = { length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] };
+  Range.prototype.getClientRects = () => empty as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
+}
+if (typeof document !== 'undefined' && !document.elementFromPoint) document.elementFromPoint = () => null;
+
 /** One sample value per field type: what an interface of that type is mounted with. */
 export const SAMPLE_VALUES: Record<string, unknown> = {
   string: 'sample value',
@@ -308,8 +317,16 @@ function showsValue(box: HTMLElement, value: unknown): boolean {
       (entry) => entry === text || entry.replace('T', ' ').startsWith(text.replace('T', ' ').slice(0, 16)),
     ) ||
     (box.textContent ?? '').includes(text) ||
-    text.split(',').every((part) => part === '' || (box.textContent ?? '').includes(part))
+    text.split(',').every((part) => part === '' || (box.textContent ?? '').includes(part)) ||
+    // Rich text: an HTML value is shown as its text, not its markup.
+    (/^\s*</.test(text) && (box.textContent ?? '').includes(htmlText(text)))
   );
+}
+
+function htmlText(html: string): string {
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  return (holder.textContent ?? '').trim();
 }
 
 /** Every string the definition carries (names, notes, defaults, choices): data, not hard-coded English. */
