@@ -107,9 +107,10 @@ export default function Multiselect(props: InterfaceComponentProps) {
             >
               <Icon name={on ? 'check_box' : 'check_box_outline_blank'} size="small" />
               <span>{labelOf(value)}</span>
-              {labelOf(value) !== value && (
-                // The stored key beside its label (as the language picker shows codes): what a
-                // filter or the API sees. The label alone names the option for assistive technology.
+              {labelOf(value).toLowerCase() !== value.replace(/[_-]+/g, ' ').toLowerCase() && (
+                // The stored key beside a label that does not spell it (as the language picker shows
+                // codes): what a filter or the API sees. The label alone names the option for
+                // assistive technology.
                 <code className="pickers-multiselect__key" aria-hidden="true">
                   {value}
                 </code>
