@@ -49,7 +49,8 @@ async function openItem(page: Page, path: string) {
 const waitForRoute = (page: Page, path: string) =>
   page.waitForFunction((expected) => decodeURIComponent(location.hash) === `#${expected}`, path);
 
-const field = (page: Page, name: string) => page.locator(`.octavo-field[data-field="${name}"]`);
+/** The item form's own field (a translation tab or a related item's form may hold one of the same name). */
+const field = (page: Page, name: string) => page.locator(`.octavo-field[data-field="${name}"]`).first();
 
 async function saveWith(page: Page, label: string) {
   await page.click('button[aria-label="More save options"]');
@@ -199,8 +200,12 @@ describe('editing items', () => {
       await api<Item[]>(admin, 'GET', 'items/articles?filter[author][neq]=1&fields=id,title,author&limit=1')
     ).data[0];
     await openItem(admin, '/test/collections/authors/1');
-    await field(admin, 'articles').locator('select').selectOption(String(other.id));
-    await field(admin, 'articles').locator(`li:has-text("${other.title}")`).waitFor();
+    await field(admin, 'articles').getByRole('button', { name: 'Add existing' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('searchbox', { name: 'Search' }).fill(String(other.title));
+    await dialog.locator(`button.item-picker__choose[aria-label="${String(other.title)}"]`).click();
+    await dialog.waitFor({ state: 'detached' });
+    await field(admin, 'articles').getByText(String(other.title)).waitFor();
     await saveWith(admin, 'Save and stay');
     await notification(admin, 'Item saved');
     const linked = await api<Item>(admin, 'GET', `items/articles/${other.id}?fields=id,author`);

@@ -41,7 +41,7 @@ async function openItem(page: Page, path: string) {
   await page.waitForSelector('.item-page .octavo-form');
 }
 
-const field = (page: Page, name: string) => page.locator(`.octavo-field[data-field="${name}"]`);
+const field = (page: Page, name: string) => page.locator(`.octavo-field[data-field="${name}"]`).first();
 
 async function save(page: Page) {
   await page.keyboard.press('Control+s');
@@ -170,7 +170,7 @@ describe('relational interfaces', () => {
     expect(
       (
         await api(admin, 'POST', 'collections', {
-          collection: 'showcase',
+          collection: 'lab',
           fields: [
             { field: 'title', type: 'string', datatype: 'VARCHAR', length: 100, interface: 'text-input' },
             {
@@ -185,17 +185,17 @@ describe('relational interfaces', () => {
       ).status,
     ).toBe(200);
     await api(admin, 'POST', 'collections', {
-      collection: 'showcase_files',
+      collection: 'lab_files',
       hidden: true,
-      fields: [int('showcase'), int('file'), { ...int('sort'), type: 'sort' }],
+      fields: [int('lab'), int('file'), { ...int('sort'), type: 'sort' }],
     });
     await api(admin, 'POST', 'collections', {
-      collection: 'showcase_topics',
+      collection: 'lab_topics',
       hidden: true,
-      fields: [int('showcase'), int('topic')],
+      fields: [int('lab'), int('topic')],
     });
-    await api(admin, 'POST', 'fields/showcase', { field: 'gallery', type: 'o2m', interface: 'files' });
-    await api(admin, 'POST', 'fields/showcase', {
+    await api(admin, 'POST', 'fields/lab', { field: 'gallery', type: 'o2m', interface: 'files' });
+    await api(admin, 'POST', 'fields/lab', {
       field: 'picks',
       type: 'o2m',
       interface: 'checkboxes-relational',
@@ -203,37 +203,37 @@ describe('relational interfaces', () => {
     });
     const relations = await api(admin, 'POST', 'relations', [
       {
-        collection_many: 'showcase_files',
-        field_many: 'showcase',
-        collection_one: 'showcase',
+        collection_many: 'lab_files',
+        field_many: 'lab',
+        collection_one: 'lab',
         field_one: 'gallery',
         junction_field: 'file',
       },
       {
-        collection_many: 'showcase_files',
+        collection_many: 'lab_files',
         field_many: 'file',
         collection_one: 'directus_files',
-        junction_field: 'showcase',
+        junction_field: 'lab',
       },
       {
-        collection_many: 'showcase_topics',
-        field_many: 'showcase',
-        collection_one: 'showcase',
+        collection_many: 'lab_topics',
+        field_many: 'lab',
+        collection_one: 'lab',
         field_one: 'picks',
         junction_field: 'topic',
       },
       {
-        collection_many: 'showcase_topics',
+        collection_many: 'lab_topics',
         field_many: 'topic',
         collection_one: 'topics',
-        junction_field: 'showcase',
+        junction_field: 'lab',
       },
     ]);
     expect(relations.status).toBe(200);
-    const item = (await api<Item>(admin, 'POST', 'items/showcase', { title: 'Relational' })).data;
+    const item = (await api<Item>(admin, 'POST', 'items/lab', { title: 'Relational' })).data;
 
     // The new collections reach the app with a fresh page load (hydration).
-    await openApp(admin, `/test/collections/showcase/${item.id}`);
+    await openApp(admin, `/test/collections/lab/${item.id}`);
     await admin.reload();
     await admin.waitForSelector('.item-page .octavo-form');
     const png = (name: string) => ({
@@ -299,7 +299,7 @@ describe('relational interfaces', () => {
       await api<Item>(
         admin,
         'GET',
-        `items/showcase/${item.id}?fields=cover.filename_download,gallery.sort,gallery.file.filename_download,picks.topic.name`,
+        `items/lab/${item.id}?fields=cover.filename_download,gallery.sort,gallery.file.filename_download,picks.topic.name`,
       )
     ).data;
     expect(saved.cover.filename_download).toBe('cover.png');
