@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, checkA11y, openApp, routeOf, signIn, startApp, type E2eApp } from './helpers';
+import { ADMIN, EDITOR, checkA11y, openApp, routeOf, signIn, startApp, type E2eApp } from './helpers';
 
 type Item = Record<string, any>;
 
@@ -22,10 +22,14 @@ async function api<T = any>(page: Page, method: string, path: string, body?: unk
   );
 }
 
-async function signedIn(app: E2eApp, viewport?: { width: number; height: number }): Promise<Page> {
+async function signedIn(
+  app: E2eApp,
+  viewport?: { width: number; height: number },
+  who: { email: string; password: string } = ADMIN,
+): Promise<Page> {
   const page = await app.newPage(viewport);
   await openApp(page, '/login');
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, who.email, who.password);
   await page.waitForSelector('.module-bar');
   return page;
 }
@@ -89,6 +93,15 @@ beforeAll(async () => {
   const setup = await signedIn(app);
   const created = await api(setup, 'POST', 'collections', { collection: 'showcase', fields: FIELDS });
   expect(created.status, JSON.stringify(created.error)).toBe(200);
+  // The demo's Editor role (3) may create and change items of the collection.
+  const granted = await api(setup, 'POST', 'permissions', {
+    collection: 'showcase',
+    role: 3,
+    create: 'full',
+    read: 'full',
+    update: 'full',
+  });
+  expect(granted.status, JSON.stringify(granted.error)).toBe(200);
   await setup.context().close();
   // A fresh session hydrates the new collection.
   page = await signedIn(app);
@@ -284,5 +297,24 @@ describe('the pickers family', () => {
     await page.waitForSelector('.listing [data-state]');
     // The tabular layout shows the first fields: the map's coordinates and the colour.
     await page.getByText('51.5, -0.1275').first().waitFor();
+  });
+  it('the editor changes a rating, a palette colour and a slider and saves them', async () => {
+    const item = (await api<Item>(page, 'POST', 'items/showcase', { stars: 1, volume: 10 })).data;
+    const editor = await signedIn(app, undefined, EDITOR);
+    await openApp(editor, `/test/collections/showcase/${item.id}`);
+    await editor.waitForSelector('.item-page .octavo-form');
+    await field(editor, 'stars').getByRole('radio', { name: '5 stars' }).click();
+    await field(editor, 'accent').getByRole('radio', { name: 'Green' }).click();
+    const volume = field(editor, 'volume');
+    await volume.getByRole('slider').focus();
+    await editor.keyboard.press('ArrowRight');
+    await volume.getByText('11 %').waitFor();
+    expect(await checkA11y(editor)).toEqual([]);
+    await editor.click('button[aria-label="More save options"]');
+    await editor.click('[role="menuitem"]:has-text("Save and stay")');
+    await expect
+      .poll(async () => (await api<Item>(editor, 'GET', `items/showcase/${item.id}`)).data)
+      .toMatchObject({ stars: 5, accent: 'green', volume: 11 });
+    await editor.context().close();
   });
 });
