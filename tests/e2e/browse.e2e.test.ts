@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, EDITOR, openApp, routeOf, signIn, startApp, type E2eApp } from './helpers';
+import { ADMIN, EDITOR, openApp, routeOf, startApp, type E2eApp, signedIn } from './helpers';
 
 /** Set E2E_SCREENSHOTS=1 to refresh docs/screenshots/listing.png. */
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
@@ -27,14 +27,6 @@ async function loaded(page: Page) {
 }
 
 const countText = (page: Page) => page.textContent('.listing-count');
-
-async function signedIn(app: E2eApp, email: string, password: string): Promise<Page> {
-  const page = await app.newPage();
-  await openApp(page, '/login');
-  await signIn(page, email, password);
-  await page.waitForSelector('.module-bar');
-  return page;
-}
 
 describe('browsing collections', () => {
   let app: E2eApp;

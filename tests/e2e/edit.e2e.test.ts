@@ -2,43 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, EDITOR, openApp, routeOf, signIn, startApp, type E2eApp } from './helpers';
+import { ADMIN, EDITOR, openApp, routeOf, signIn, startApp, type E2eApp, api, signedIn } from './helpers';
 
 /** Set E2E_SCREENSHOTS=1 to refresh docs/screenshots/edit.png. */
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 type Item = Record<string, any>;
-
-/** Calls the API from inside the page, with the app's cookie session. */
-async function api<T = any>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; data: T; error?: { code: number } }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      const json = text ? JSON.parse(text) : {};
-      return { status: response.status, data: json.data, error: json.error };
-    },
-    { method, url: `/test/${path}`, body },
-  );
-}
-
-async function signedIn(app: E2eApp, email: string, password: string): Promise<Page> {
-  const page = await app.newPage();
-  await openApp(page, '/login');
-  await signIn(page, email, password);
-  await page.waitForSelector('.module-bar');
-  return page;
-}
 
 /** Opens an item page and waits for its form. */
 async function openItem(page: Page, path: string) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, checkA11y, openApp, routeOf, signIn, startApp, type E2eApp } from './helpers';
+import { ADMIN, checkA11y, openApp, routeOf, signIn, startApp, type E2eApp, api } from './helpers';
 
 /**
  * Custom extensions in a real browser under the app's CSP: the README's worked examples (a JSON-only
@@ -83,23 +83,6 @@ async function clickStar(page: Page, scope: string, n: number) {
     .locator(`${scope} [role="radiogroup"] label`)
     .nth(n - 1)
     .click();
-}
-
-/** Calls the API from inside the page, with the app's cookie session. */
-async function api<T = any>(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const json = await response.json().catch(() => ({}));
-      return { status: response.status, data: json.data as T };
-    },
-    { method, url: `/test/${path}`, body },
-  );
 }
 
 const field = (page: Page, name: string) => page.locator(`.octavo-field[data-field="${name}"]`);

@@ -130,3 +130,41 @@ export async function checkA11y(page: Page): Promise<A11yViolation[]> {
       }));
   });
 }
+
+export interface PageApiAnswer<T> {
+  status: number;
+  data: T;
+  error?: { code: number; message: string };
+}
+
+/** Calls the project's API from inside the page, with the app's cookie session (`path` is under /test/). */
+export async function api<T = any>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<PageApiAnswer<T>> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const response = await fetch(url, {
+        method,
+        credentials: 'include',
+        headers: body ? { 'Content-Type': 'application/json' } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await response.text();
+      const json = text ? JSON.parse(text) : {};
+      return { status: response.status, data: json.data, error: json.error };
+    },
+    { method, url: `/test/${path}`, body },
+  );
+}
+
+/** A new page signed in as `email`, once the app's module bar shows. */
+export async function signedIn(app: E2eApp, email: string, password: string): Promise<Page> {
+  const page = await app.newPage();
+  await openApp(page, '/login');
+  await signIn(page, email, password);
+  await page.waitForSelector('.module-bar');
+  return page;
+}

@@ -1,26 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, EDITOR, checkA11y, openApp, routeOf, signIn, startApp, type E2eApp } from './helpers';
+import { ADMIN, EDITOR, checkA11y, openApp, routeOf, signIn, startApp, type E2eApp, api } from './helpers';
 
 type Item = Record<string, any>;
-
-/** Calls the API from inside the page, with the app's cookie session. */
-async function api<T = any>(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      const json = text ? JSON.parse(text) : {};
-      return { status: response.status, data: json.data as T, error: json.error };
-    },
-    { method, url: `/test/${path}`, body },
-  );
-}
 
 async function signedIn(
   app: E2eApp,

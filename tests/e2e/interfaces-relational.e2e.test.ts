@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, EDITOR, checkA11y, openApp, signIn, startApp, type E2eApp } from './helpers';
+import { ADMIN, EDITOR, checkA11y, openApp, startApp, type E2eApp, api, signedIn } from './helpers';
 
 /**
  * The relational interfaces as an editor and an administrator use them: many-to-many topics (add existing
@@ -10,31 +10,6 @@ import { ADMIN, EDITOR, checkA11y, openApp, signIn, startApp, type E2eApp } from
  */
 
 type Item = Record<string, any>;
-
-async function api<T = any>(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      const json = text ? JSON.parse(text) : {};
-      return { status: response.status, data: json.data as T, error: json.error };
-    },
-    { method, url: `/test/${path}`, body },
-  );
-}
-
-async function signedIn(app: E2eApp, email: string, password: string): Promise<Page> {
-  const page = await app.newPage();
-  await openApp(page, '/login');
-  await signIn(page, email, password);
-  await page.waitForSelector('.module-bar');
-  return page;
-}
 
 async function openItem(page: Page, path: string) {
   await openApp(page, path);

@@ -1,28 +1,11 @@
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, EDITOR, checkA11y, openApp, routeOf, signIn, startApp, type E2eApp } from './helpers';
+import { ADMIN, EDITOR, checkA11y, openApp, routeOf, signIn, startApp, type E2eApp, api } from './helpers';
 
 // The rich-text and code family (wysiwyg, markdown, code, json) edited in the browser under the
 // app's real content security policy, saved, and read back through the API.
 
 type Item = Record<string, any>;
-
-async function api<T = any>(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      const json = text ? JSON.parse(text) : {};
-      return { status: response.status, data: json.data as T, error: json.error };
-    },
-    { method, url: `/test/${path}`, body },
-  );
-}
 
 /** A signed-in page that records CSP violations, page errors and the scripts it loads. */
 interface Watched {

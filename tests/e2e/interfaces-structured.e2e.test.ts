@@ -1,42 +1,23 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, checkA11y, EDITOR, openApp, routeOf, signIn, startApp, type E2eApp } from './helpers';
+import {
+  ADMIN,
+  checkA11y,
+  EDITOR,
+  openApp,
+  routeOf,
+  signIn,
+  startApp,
+  type E2eApp,
+  api,
+  signedIn,
+} from './helpers';
 
 // The structured family in the browser: repeater, key-value, draggable checkboxes, interfaces with
 // interface-options, collections and preview on one collection, edited by keyboard and mouse as the
 // admin and as the demo editor; then the 2fa-secret on the admin's own profile.
 
 type Item = Record<string, any>;
-
-async function api<T = any>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; data: T; error?: { code: number; message: string } }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body ? { 'Content-Type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      const json = text ? JSON.parse(text) : {};
-      return { status: response.status, data: json.data, error: json.error };
-    },
-    { method, url: `/test/${path}`, body },
-  );
-}
-
-async function signedIn(app: E2eApp, email: string, password: string): Promise<Page> {
-  const page = await app.newPage();
-  await openApp(page, '/login');
-  await signIn(page, email, password);
-  await page.waitForSelector('.module-bar');
-  return page;
-}
 
 const field = (page: Page, name: string) => page.locator(`.octavo-field[data-field="${name}"]`);
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, EDITOR, checkA11y, openApp, signIn, startApp, type E2eApp } from './helpers';
+import { ADMIN, EDITOR, checkA11y, openApp, signedIn, startApp, type E2eApp } from './helpers';
 
 /**
  * The demo's interface showcase: every core interface on real data. Opening an item must find every
@@ -9,14 +9,6 @@ import { ADMIN, EDITOR, checkA11y, openApp, signIn, startApp, type E2eApp } from
  */
 
 let app: E2eApp;
-
-async function signedIn(who: { email: string; password: string }): Promise<Page> {
-  const page = await app.newPage();
-  await openApp(page, '/login');
-  await signIn(page, who.email, who.password);
-  await page.waitForSelector('.module-bar');
-  return page;
-}
 
 async function getItem(page: Page, id: number): Promise<Record<string, unknown>> {
   return page.evaluate(async (id) => {
@@ -36,7 +28,7 @@ afterAll(async () => {
 
 describe('the interface showcase', () => {
   it('opens with every interface found and nothing staged, light and dark', async () => {
-    const page = await signedIn(ADMIN);
+    const page = await signedIn(app, ADMIN.email, ADMIN.password);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await openApp(page, '/test/collections/interface_showcase/1');
@@ -55,7 +47,7 @@ describe('the interface showcase', () => {
   });
 
   it('the editor changes one field; every other value stays as it was', async () => {
-    const page = await signedIn(EDITOR);
+    const page = await signedIn(app, EDITOR.email, EDITOR.password);
     const before = await getItem(page, 2);
     await openApp(page, '/test/collections/interface_showcase/2');
     await page.waitForSelector('.item-page .octavo-form');
