@@ -24,7 +24,7 @@ import {
   type SqlScope,
 } from './filter-to-sql';
 import { quote } from './parse-query';
-import { canReadField, fullAccess, type FilterValue, type Query, type ReadGuard } from './types';
+import { canQueryField, canReadField, fullAccess, type FilterValue, type Query, type ReadGuard } from './types';
 
 export type Item = Record<string, unknown>;
 
@@ -163,7 +163,7 @@ async function shapeRows(
   for (const relation of plan.relations) {
     values.set(relation, await loadRelation(ctx, scope, info, relation, rows, nullsLast, lang));
   }
-  return rows.map((row) => {
+  const items = rows.map((row) => {
     const item: Item = {};
     for (const entry of plan.output) {
       if (entry.relation) {
@@ -175,6 +175,8 @@ async function shapeRows(
     }
     return item;
   });
+  if (scope.guard.redact && items.length > 0) await scope.guard.redact(scope, info.collection, rows, items);
+  return items;
 }
 
 async function loadRelation(
@@ -284,7 +286,7 @@ function applySort(
         `Unable to sort by ${quote(spec.field)} field because it is an alias.`,
       );
     }
-    if (!canReadField(scope.guard, info.collection, field.field)) {
+    if (!canQueryField(scope.guard, info.collection, field.field)) {
       throw new ApiError(
         'FORBIDDEN_FIELD_ACCESS',
         `Access to field ${quote(field.field)} of ${quote(info.collection)} is forbidden`,

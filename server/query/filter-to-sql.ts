@@ -5,7 +5,7 @@ import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 import { coerceFilterValue } from './coerce-value';
 import { quote } from './parse-query';
 import {
-  canReadField,
+  canQueryField,
   type FilterCondition,
   type FilterNode,
   type FilterValue,
@@ -53,7 +53,7 @@ function fieldFor(scope: SqlScope, info: CollectionInfo, name: string, trusted: 
   if (!field) throw invalidField(name, info.collection);
   if (
     !trusted &&
-    (!scope.guard.canReadCollection(info.collection) || !canReadField(scope.guard, info.collection, name))
+    (!scope.guard.canReadCollection(info.collection) || !canQueryField(scope.guard, info.collection, name))
   ) {
     throw forbiddenField(name, info.collection);
   }
@@ -424,7 +424,7 @@ export function applySearch(
   const pattern = `%${escapeLike(text)}%`;
   const terms: Array<(inner: Knex.QueryBuilder) => void> = [];
   const readable = (c: CollectionInfo, f: FieldInfo) =>
-    scope.guard.canReadCollection(c.collection) && canReadField(scope.guard, c.collection, f.field);
+    scope.guard.canReadCollection(c.collection) && canQueryField(scope.guard, c.collection, f.field);
   for (const field of info.fields.values()) {
     if (!readable(info, field)) continue;
     if (searchable(field)) {

@@ -1,3 +1,6 @@
+import type { Item } from "./execute-read";
+import type { SqlScope } from "./filter-to-sql";
+
 /** The filter operators of api-v8 §3.3, with their symbolic spellings folded in. */
 export type Operator =
   | 'eq'
@@ -81,6 +84,16 @@ export interface ReadGuard {
    * every subquery of relational filters and searches.
    */
   rowFilter(collection: string): FilterNode | null;
+  /**
+   * Fields the caller reads only after `redact` has filtered each value (recorded payloads such
+   * as revision snapshots): they may be selected, never filtered, sorted or searched on.
+   */
+  opaqueField?(collection: string, field: string): boolean;
+  /**
+   * Removes from read items what the caller may not see inside their values; `rows` are the
+   * stored rows (primary key included) the items were shaped from, index for index.
+   */
+  redact?(scope: SqlScope, collection: string, rows: Item[], items: Item[]): Promise<void>;
 }
 
 /** Everything readable: for trusted internal reads and administrators. */
@@ -93,4 +106,9 @@ export const fullAccess: ReadGuard = {
 export function canReadField(guard: ReadGuard, collection: string, field: string): boolean {
   const fields = guard.readableFields(collection);
   return fields === '*' || fields.has(field);
+}
+
+/** Whether a field may be filtered, sorted or searched on: readable and not opaque. */
+export function canQueryField(guard: ReadGuard, collection: string, field: string): boolean {
+  return canReadField(guard, collection, field) && guard.opaqueField?.(collection, field) !== true;
 }

@@ -4,7 +4,8 @@ import { dialectFor, type Dialect } from '../database/dialects';
 import { ApiError } from '../errors';
 import { formatUtcDateTime } from '../query/coerce-value';
 import { schemaCache } from '../schema/cache';
-import { permissionsFor } from './permissions';
+import { ItemsService } from './items';
+import { isSoftDeleted, permissionsFor } from './permissions';
 
 /** Activity actions of api-v8 §2.11. */
 export type ActivityAction =
@@ -109,19 +110,34 @@ export async function createComment(
   const permissions = await permissionsFor(project, schema, accountability);
   const level = permissions.commentLevel(info.collection);
   if (level === 'none') throw new ApiError('FORBIDDEN_COMMENT_CREATE');
-  const exists = await project
-    .knex(info.collection)
-    .where(info.primaryKey, String(item))
-    .first(info.primaryKey)
-    .catch(() => undefined);
-  if (!exists) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+  const key = await readableItem(project, accountability, info.collection, item);
+  if (key === null) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
   return recordActivity(project.knex, {
     action: 'comment',
     accountability,
     collection: info.collection,
-    item: String(item),
+    item: String(key),
     comment,
   });
+}
+
+/**
+ * The key of an item the caller may read, or null: comments are posted on, and changed on, items
+ * the caller reads, so that they never tell whether an unreadable item exists.
+ */
+async function readableItem(
+  project: ProjectContext,
+  accountability: Accountability,
+  collection: string,
+  item: unknown,
+): Promise<string | number | null> {
+  if (typeof item !== 'string' && typeof item !== 'number') return null;
+  const items = new ItemsService(project, accountability, { collection });
+  const info = await items.info();
+  const row = await items.readable(item);
+  if (!row) return null;
+  if (!accountability.admin && info.statusField && isSoftDeleted(info, row[info.statusField])) return null;
+  return row[info.primaryKey] as string | number;
 }
 
 /** Who may change a comment: `update` for one's own, `full` for anyone's; admins always. */
@@ -133,6 +149,10 @@ async function assertCommentChange(
 ): Promise<void> {
   if (accountability.admin) return;
   const schema = await schemaCache.get(project);
+  if (!schema.collections.has(String(row.collection))) throw new ApiError(denied);
+  if ((await readableItem(project, accountability, String(row.collection), String(row.item))) === null) {
+    throw new ApiError('ITEM_NOT_FOUND', `Comment "${String(row.id)}" not found`);
+  }
   const permissions = await permissionsFor(project, schema, accountability);
   const level = permissions.commentLevel(String(row.collection));
   const own = accountability.user != null && Number(row.action_by) === accountability.user;

@@ -4,6 +4,9 @@ import { generation, live, onInvalidate } from '../database/invalidation';
 import { ApiError } from '../errors';
 import type { FilterCondition, FilterNode, ReadGuard } from '../query/types';
 import type { CollectionInfo, SchemaModel } from '../schema/types';
+import type { Item } from '../query/execute-read';
+import type { SqlScope } from '../query/filter-to-sql';
+import { isRecordedPayload, redactRecorded } from './recorded-access';
 
 /** Access levels of `create`, `read`, `update`, `delete` (api-v8 §6.2), in ascending order. */
 export type Level = 'none' | 'mine' | 'role' | 'full';
@@ -289,12 +292,40 @@ export class Permissions implements ReadGuard {
         result = and(parts);
       }
     }
+    if (info && collection === 'directus_collection_presets') {
+      const shared = this.presetPrivacy();
+      result = result === null ? shared : { kind: 'and', children: [result, shared] };
+    }
     if (info && this.readsOwnRecord(collection) && result !== null) {
       const own = condition('id', 'eq', this.accountability.user!);
       result = { kind: 'or', children: [result, own] };
     }
     this.rowFilters.set(collection, result);
     return result;
+  }
+
+  /**
+   * Collection presets a non-admin sees, whatever the read level: their own, their role's and
+   * the global ones; other users' presets (bookmarks) are private to them.
+   */
+  private presetPrivacy(): FilterNode {
+    const { user, role } = this.accountability;
+    const shared: FilterNode[] = [condition('role', 'null', null)];
+    if (role != null) shared.push(condition('role', 'eq', role));
+    const terms: FilterNode[] = [
+      and([condition('user', 'null', null), { kind: 'or', children: shared }])!,
+    ];
+    if (user != null) terms.push(condition('user', 'eq', user));
+    return terms.length === 1 ? terms[0] : { kind: 'or', children: terms };
+  }
+
+  /** Recorded payloads (revision snapshots, comments) are read only through `redact`. */
+  opaqueField(collection: string, field: string): boolean {
+    return !this.admin && isRecordedPayload(collection, field);
+  }
+
+  redact(scope: SqlScope, collection: string, rows: Item[], items: Item[]): Promise<void> {
+    return redactRecorded(this, scope, collection, rows, items);
   }
 
   /** The level an item's owner relation grants: mine when the caller owns it, role when a role mate does. */
