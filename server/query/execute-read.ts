@@ -24,7 +24,14 @@ import {
   type SqlScope,
 } from './filter-to-sql';
 import { quote } from './parse-query';
-import { canQueryField, canReadField, fullAccess, type FilterValue, type Query, type ReadGuard } from './types';
+import {
+  canQueryField,
+  canReadField,
+  fullAccess,
+  type FilterValue,
+  type Query,
+  type ReadGuard,
+} from './types';
 
 export type Item = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
-import type { Item } from "./execute-read";
-import type { SqlScope } from "./filter-to-sql";
+import type { Item } from './execute-read';
+import type { SqlScope } from './filter-to-sql';
 
 /** The filter operators of api-v8 §3.3, with their symbolic spellings folded in. */
 export type Operator =

@@ -312,9 +312,7 @@ export class Permissions implements ReadGuard {
     const { user, role } = this.accountability;
     const shared: FilterNode[] = [condition('role', 'null', null)];
     if (role != null) shared.push(condition('role', 'eq', role));
-    const terms: FilterNode[] = [
-      and([condition('user', 'null', null), { kind: 'or', children: shared }])!,
-    ];
+    const terms: FilterNode[] = [and([condition('user', 'null', null), { kind: 'or', children: shared }])!];
     if (user != null) terms.push(condition('user', 'eq', user));
     return terms.length === 1 ? terms[0] : { kind: 'or', children: terms };
   }

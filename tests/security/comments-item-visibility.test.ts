@@ -44,7 +44,15 @@ describe.each(testVendors)('comments need the item to be readable on %s', (vendo
     });
     expect(posted.status).toBe(200);
     adminComment = Number(posted.body.data.id);
-    expect((await call('POST', '/activity/comment', { collection: 'articles', item: visible, comment: 'fine to read' })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/activity/comment', {
+          collection: 'articles',
+          item: visible,
+          comment: 'fine to read',
+        })
+      ).status,
+    ).toBe(200);
     // Soft-deleted: the editor may no longer read it.
     expect((await call('PATCH', `/items/articles/${hidden}`, { status: 'deleted' })).status).toBe(204);
   });
@@ -55,13 +63,17 @@ describe.each(testVendors)('comments need the item to be readable on %s', (vendo
 
   it('answers an unreadable item like a missing one when posting', async () => {
     const { code, call } = editor();
-    expect(await code('POST', '/activity/comment', { collection: 'articles', item: hidden, comment: 'hi' })).toEqual([
-      404, 203,
-    ]);
-    expect(await code('POST', '/activity/comment', { collection: 'articles', item: 999999, comment: 'hi' })).toEqual([
-      404, 203,
-    ]);
-    const ok = await call('POST', '/activity/comment', { collection: 'articles', item: visible, comment: 'mine' });
+    expect(
+      await code('POST', '/activity/comment', { collection: 'articles', item: hidden, comment: 'hi' }),
+    ).toEqual([404, 203]);
+    expect(
+      await code('POST', '/activity/comment', { collection: 'articles', item: 999999, comment: 'hi' }),
+    ).toEqual([404, 203]);
+    const ok = await call('POST', '/activity/comment', {
+      collection: 'articles',
+      item: visible,
+      comment: 'mine',
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -81,13 +93,21 @@ describe.each(testVendors)('comments need the item to be readable on %s', (vendo
     const { knex } = server.project;
     // The editor's own comment on an item it could read, which then became unreadable.
     const { call, code } = editor();
-    const own = await call('POST', '/activity/comment', { collection: 'articles', item: visible, comment: 'draft note' });
+    const own = await call('POST', '/activity/comment', {
+      collection: 'articles',
+      item: visible,
+      comment: 'draft note',
+    });
     expect(own.status).toBe(200);
     await knex('articles').where('id', visible).update({ status: 'deleted' });
-    expect(await code('PATCH', `/activity/comment/${own.body.data.id}`, { comment: 'edited' })).toEqual([404, 203]);
+    expect(await code('PATCH', `/activity/comment/${own.body.data.id}`, { comment: 'edited' })).toEqual([
+      404, 203,
+    ]);
     expect(await code('DELETE', `/activity/comment/${own.body.data.id}`)).toEqual([404, 203]);
     await knex('articles').where('id', visible).update({ status: 'published' });
-    expect((await call('PATCH', `/activity/comment/${own.body.data.id}`, { comment: 'edited' })).status).toBe(200);
+    expect((await call('PATCH', `/activity/comment/${own.body.data.id}`, { comment: 'edited' })).status).toBe(
+      200,
+    );
   });
 
   it('leaves administrators every comment', async () => {

@@ -91,7 +91,10 @@ describe.each(testVendors)('collection presets are private to their owner on %s'
       `/collection_presets?filter[title][nnull]=1&filter[user][eq]=${editorId}`,
     );
     expect(titlesOf(bookmarks.body)).toEqual(['Editor: mine']);
-    const global = await call('GET', '/collection_presets?filter[title][nnull]=1&filter[user][null]=1&filter[role][null]=1');
+    const global = await call(
+      'GET',
+      '/collection_presets?filter[title][nnull]=1&filter[user][null]=1&filter[role][null]=1',
+    );
     expect(titlesOf(global.body)).toContain('Everyone: latest');
     const patched = await call('PATCH', `/collection_presets/${ids.editorOwn}`, { search_query: 'x' });
     expect(patched.status).toBe(200);

@@ -34,11 +34,15 @@ describe.each(testVendors)('revisions follow the read permissions of what they r
     // An administrator edits an author (email included), soft-deletes one article, edits a
     // published one and creates a webhook with a secret in its URL.
     const { call } = admin();
-    expect((await call('PATCH', '/items/authors/2', { email: SECRET_EMAIL, bio: 'New bio' })).status).toBe(200);
+    expect((await call('PATCH', '/items/authors/2', { email: SECRET_EMAIL, bio: 'New bio' })).status).toBe(
+      200,
+    );
     const articles = await knex('articles').where('status', 'published').orderBy('id').limit(2).select('id');
     [deletedArticle, publishedArticle] = articles.map((row) => Number(row.id));
     // A soft-deleted item is no longer readable: 204.
-    expect((await call('PATCH', `/items/articles/${deletedArticle}`, { status: 'deleted' })).status).toBe(204);
+    expect((await call('PATCH', `/items/articles/${deletedArticle}`, { status: 'deleted' })).status).toBe(
+      204,
+    );
     expect(
       (await call('PATCH', `/items/articles/${publishedArticle}`, { title: 'Still public' })).status,
     ).toBe(200);
@@ -71,7 +75,10 @@ describe.each(testVendors)('revisions follow the read permissions of what they r
     // What the editor may read is still there.
     expect(revisions.some((revision) => revision.data?.bio === 'New bio')).toBe(true);
 
-    const listed = await call('GET', '/revisions?filter[collection]=authors&filter[item]=2&fields=data,delta');
+    const listed = await call(
+      'GET',
+      '/revisions?filter[collection]=authors&filter[item]=2&fields=data,delta',
+    );
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body.data)).not.toContain(SECRET_EMAIL);
   });
@@ -89,9 +96,14 @@ describe.each(testVendors)('revisions follow the read permissions of what they r
       expect(revision.delta).toBeNull();
     }
 
-    const hooks = await call('GET', '/revisions?filter[collection]=directus_webhooks&fields=id,item,data,delta');
+    const hooks = await call(
+      'GET',
+      '/revisions?filter[collection]=directus_webhooks&fields=id,item,data,delta',
+    );
     expect(hooks.status).toBe(200);
-    expect(hooks.body.data.some((revision: { item: string }) => revision.item === String(webhook))).toBe(true);
+    expect(hooks.body.data.some((revision: { item: string }) => revision.item === String(webhook))).toBe(
+      true,
+    );
     expect(JSON.stringify(hooks.body.data)).not.toContain('secret-token-123');
 
     // A whole listing, whatever fields it asks for, holds none of them.
@@ -102,12 +114,13 @@ describe.each(testVendors)('revisions follow the read permissions of what they r
     expect(text).not.toContain(SECRET_EMAIL);
 
     // The readable published article keeps its history.
-    const visible = await call(
-      'GET',
-      `/items/articles/${publishedArticle}/revisions?fields=data,delta`,
-    );
+    const visible = await call('GET', `/items/articles/${publishedArticle}/revisions?fields=data,delta`);
     expect(visible.status).toBe(200);
-    expect(visible.body.data.some((revision: { delta: { title?: string } | null }) => revision.delta?.title === 'Still public')).toBe(true);
+    expect(
+      visible.body.data.some(
+        (revision: { delta: { title?: string } | null }) => revision.delta?.title === 'Still public',
+      ),
+    ).toBe(true);
   });
 
   it('refuses to filter, search or sort on recorded payloads', async () => {
@@ -125,7 +138,10 @@ describe.each(testVendors)('revisions follow the read permissions of what they r
     const { call, code } = admin();
     const answer = await call('GET', '/items/authors/2/revisions?fields=delta');
     expect(JSON.stringify(answer.body.data)).toContain(SECRET_EMAIL);
-    const hooks = await call('GET', `/revisions?filter[collection]=directus_webhooks&filter[item]=${webhook}`);
+    const hooks = await call(
+      'GET',
+      `/revisions?filter[collection]=directus_webhooks&filter[item]=${webhook}`,
+    );
     expect(JSON.stringify(hooks.body.data)).toContain('secret-token-123');
     expect((await code('GET', '/revisions?filter[data][contains]=hidden.author'))[0]).toBe(200);
   });
