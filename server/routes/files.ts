@@ -112,8 +112,8 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  // A JSON upload carries the file as base64 `data`: up to the upload size, a third larger.
-  const jsonUploadLimit = Math.ceil((app.config.maxUploadSize * 4) / 3) + app.config.maxBodySize;
+  // A JSON upload (the file as base64 `data`) keeps the upload size as its body limit.
+  const jsonUploadLimit = app.config.maxUploadSize;
 
   app.get('/', async (request, reply) => {
     const who = request.accountability;
