@@ -47,7 +47,13 @@ describe.each(testVendors)('login and cookie CSRF (%s)', (vendor) => {
     });
 
   it('a form-encoded cookie-mode sign-in from a foreign origin (or none) is refused, no cookie set', async () => {
-    for (const headers of [{ origin: EVIL }, { origin: 'null' }, { referer: `${EVIL}/page` }, {}]) {
+    const cases: Record<string, string>[] = [
+      { origin: EVIL },
+      { origin: 'null' },
+      { referer: `${EVIL}/page` },
+      {},
+    ];
+    for (const headers of cases) {
       const res = await formSignIn(headers);
       expect([res.statusCode, res.json().error.code], JSON.stringify(headers)).toEqual([403, 10]);
       expect(cookiePair(res, COOKIE)).toBeUndefined();
@@ -83,7 +89,12 @@ describe.each(testVendors)('login and cookie CSRF (%s)', (vendor) => {
         headers: { cookie, 'content-type': FORM, ...headers },
         payload: 'title=forged',
       });
-    for (const headers of [{ origin: EVIL }, {}, { 'content-type': 'text/plain', origin: EVIL }]) {
+    const cases: Record<string, string>[] = [
+      { origin: EVIL },
+      {},
+      { 'content-type': 'text/plain', origin: EVIL },
+    ];
+    for (const headers of cases) {
       const res = await form(headers);
       expect([res.statusCode, res.json().error.code], JSON.stringify(headers)).toEqual([403, 10]);
     }
@@ -105,7 +116,11 @@ describe.each(testVendors)('login and cookie CSRF (%s)', (vendor) => {
     });
     expect(json.statusCode).toBe(200);
     // Reads are not writes.
-    const read = await server.inject({ method: 'GET', url: '/test/items/notes', headers: { cookie, origin: EVIL } });
+    const read = await server.inject({
+      method: 'GET',
+      url: '/test/items/notes',
+      headers: { cookie, origin: EVIL },
+    });
     expect(read.statusCode).toBe(200);
   });
 
