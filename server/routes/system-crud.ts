@@ -80,9 +80,15 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
   if (options.readOnly) return;
   // Anonymous writes the public role cannot make at all are refused before the body is read
   // (signed-in callers keep the engine's own-record rules, e.g. `/users/me`).
-  const write = {
+  const preflight = writePreflight(() => options.collection, { anonymousOnly: true });
+  const write = { config, preParsing: preflight };
+  // By key: the key is resolved first (an anonymous `/users/me` stays 401 code 3).
+  const writeByKey = {
     config,
-    preParsing: writePreflight(() => options.collection, { anonymousOnly: true }),
+    preParsing: async (request: FastifyRequest) => {
+      keys(request);
+      await preflight(request);
+    },
   };
 
   app.post('/', write, async (request, reply) => {
@@ -100,7 +106,7 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
     return respond(request, reply, await answer(request, await service.readByKeys(written, query, true)));
   });
 
-  app.patch(`/${id}`, write, async (request, reply) => {
+  app.patch(`/${id}`, writeByKey, async (request, reply) => {
     const service = systemService(request, options);
     const query = readQuery(request);
     const list = keys(request);
@@ -111,7 +117,7 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
     return respond(request, reply, await answer(request, result));
   });
 
-  app.delete(`/${id}`, write, async (request, reply) => {
+  app.delete(`/${id}`, writeByKey, async (request, reply) => {
     const service = systemService(request, options);
     const list = keys(request);
     if (list.length === 0) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');

@@ -57,6 +57,9 @@ describe.each(testVendors)('request bodies: authorised first, bounded in size an
     expect([file.statusCode, file.json().error.code]).toEqual([403, 10]);
     const role = await server.inject({ method: 'POST', url: '/test/roles', headers: json, payload: '{' });
     expect(role.statusCode).toBe(403);
+    // `/users/me` keeps v8's answer to anonymous callers.
+    const me = await server.inject({ method: 'PATCH', url: '/test/users/me', headers: json, payload: '{' });
+    expect([me.statusCode, me.json().error.code]).toEqual([401, 3]);
   });
 
   it('the refused body is never read from the connection', async () => {
