@@ -70,6 +70,11 @@ export interface ServerConfig {
   /** Largest `limit` a query may ask for; -1 means "all" up to this. */
   maxQueryLimit: number;
   maxUploadSize: number;
+  /**
+   * Largest JSON, form-encoded or text request body in bytes (default 1 MB). File uploads keep
+   * `maxUploadSize` (multipart, and a JSON upload's base64 `data`).
+   */
+  maxBodySize: number;
   /** Sign-in attempts allowed per IP and minute before 429. */
   loginRateLimit: number;
   corsOrigin: string[] | '*' | false;
@@ -236,6 +241,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   const corsOrigin = !corsRaw ? false : corsRaw === '*' ? '*' : corsRaw.split(',').map((s) => s.trim());
   const maxQueryLimit = integer(env, file, 'OCTAVO_QUERY_LIMIT_MAX', 'query_limit_max', 1000);
   if (maxQueryLimit < 1) throw new ConfigError('OCTAVO_QUERY_LIMIT_MAX', 'must be at least 1');
+  const maxBodySize = integer(env, file, 'OCTAVO_MAX_BODY_SIZE', 'max_body_size', 1024 * 1024);
+  if (maxBodySize < 1024) throw new ConfigError('OCTAVO_MAX_BODY_SIZE', 'must be at least 1024 (bytes)');
   const config: ServerConfig = {
     host,
     port,
@@ -252,6 +259,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     redisUrl: text(env, file, 'OCTAVO_REDIS_URL', 'redis_url'),
     maxQueryLimit,
     maxUploadSize: integer(env, file, 'OCTAVO_MAX_UPLOAD_SIZE', 'max_upload_size', 100 * 1024 * 1024),
+    maxBodySize,
     loginRateLimit: integer(env, file, 'OCTAVO_LOGIN_RATE_LIMIT', 'login_rate_limit', 30),
     corsOrigin,
     trustProxy: bool(env, file, 'OCTAVO_TRUST_PROXY', 'trust_proxy', false),

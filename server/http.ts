@@ -21,6 +21,8 @@ import { registerFavicon } from './routes/favicon';
 import { closeStorage } from './services/storage/index';
 import { startWebhookDelivery } from './services/webhooks';
 import { registerSystemHooks } from './services/system-hooks';
+import { assertSameSiteCookieWrite, isWriteMethod } from './services/request-origin';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './routes/body';
 
 export type AuthClass = 'none' | 'auth' | 'user' | 'admin';
 
@@ -78,7 +80,8 @@ export async function buildServer(
       disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     }),
     trustProxy: config.trustProxy,
-    bodyLimit: config.maxUploadSize,
+    // JSON, form and text bodies; file uploads set their own limits (routes/files.ts).
+    bodyLimit: config.maxBodySize,
     routerOptions: {
       querystringParser: (text: string) =>
         qs.parse(text, { depth: 20, arrayLimit: 1000, parameterLimit: 2000 }),
@@ -93,6 +96,16 @@ export async function buildServer(
 
   await app.register(cookie);
   await app.register(formbody);
+  // Fastify's JSON parser (prototype poisoning refused), behind a depth check of the raw text.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonTooDeep(body as string)) {
+      done(new ApiError('INVALID_PAYLOAD', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
   if (config.corsOrigin) {
     await app.register(cors, {
       origin: config.corsOrigin === '*' ? true : config.corsOrigin,
@@ -124,7 +137,13 @@ export async function buildServer(
     }
     const fe = error as FastifyError;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const e = new ApiError('UPLOAD_TOO_LARGE');
+      const limit = request.routeOptions.bodyLimit;
+      const e = new ApiError(
+        'UPLOAD_TOO_LARGE',
+        limit === config.maxBodySize
+          ? `The request body exceeds the limit of ${limit} bytes (OCTAVO_MAX_BODY_SIZE)`
+          : undefined,
+      );
       return reply.code(e.status).send({ error: e.toJSON() });
     }
     if (fe.statusCode === 429) return reply.code(429).send();
@@ -181,6 +200,10 @@ export async function buildServer(
           throw new ApiError('USER_NOT_AUTHENTICATED');
         if (auth === 'admin' && !request.accountability.admin) {
           throw new ApiError('UNAUTHORIZED', 'Permission denied: Admin Only');
+        }
+        // Cookie CSRF: writes the session cookie authenticates must be JSON or from an allowed origin.
+        if (request.accountability.via === 'cookie' && isWriteMethod(request.method)) {
+          assertSameSiteCookieWrite(request);
         }
       });
       await scope.register(projectRoutes);

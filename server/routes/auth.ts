@@ -13,6 +13,7 @@ import { requestPasswordReset, resetPassword } from '../services/password-reset'
 import { clearSessionCookie, deleteUserSessions, sessionCookieName } from '../services/sessions';
 import { enabledProviders, exchangeRequestToken, finishSso, startSso } from '../services/sso';
 import { authStoresFor, closeAuthStores } from '../services/rate-limit';
+import { assertSameSiteCookieWrite } from '../services/request-origin';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -49,6 +50,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }
     if (mode !== 'jwt' && mode !== 'cookie')
       throw new ApiError('INVALID_LOGIN_REQUEST', 'mode: must be "jwt" or "cookie"');
+    // Login CSRF: a cookie-mode sign-in is JSON or comes from an allowed origin.
+    if (mode === 'cookie') assertSameSiteCookieWrite(request);
     const result = await signIn(
       request.project,
       { email, password, otp },

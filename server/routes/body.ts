@@ -11,3 +11,27 @@ export function objectBody(request: FastifyRequest): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('INVALID_PAYLOAD');
   return body as Record<string, unknown>;
 }
+
+/** How deeply a JSON request body may nest objects and lists. */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * Whether JSON text nests objects or lists deeper than `max`, found by one pass over the text
+ * (strings skipped) before anything is parsed, so no later recursion meets an unbounded depth.
+ */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}

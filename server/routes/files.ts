@@ -82,6 +82,21 @@ async function readBack(request: FastifyRequest, ids: number[], query: Query) {
   }
 }
 
+const DENIED: Record<'create' | 'update' | 'delete', string> = {
+  create: 'You are not allowed to upload files',
+  update: 'You are not allowed to edit files',
+  delete: 'You are not allowed to delete files',
+};
+
+/** A `preParsing` hook: callers who may not write files at all are refused before the body is read. */
+function refuseUnless(action: 'create' | 'update' | 'delete') {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!(await canAccessFiles(request.project, request.accountability, action))) {
+      throw new ApiError('FORBIDDEN', DENIED[action]);
+    }
+  };
+}
+
 /**
  * `/{project}/files` (api-v8 §2.8). Permission checks go through the permissions service
  * (`canAccessFiles`, `assertFileAccess`); denials answer 403 code 10 as v8's file endpoints do.
@@ -96,6 +111,9 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
       fieldSize: 1024 * 1024,
     },
   });
+
+  // A JSON upload (the file as base64 `data`) keeps the upload size as its body limit.
+  const jsonUploadLimit = app.config.maxUploadSize;
 
   app.get('/', async (request, reply) => {
     const who = request.accountability;
@@ -122,132 +140,133 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     return respond(request, reply, { data: list, meta });
   });
 
-  app.post('/', async (request, reply) => {
-    const { project, accountability: who } = request;
-    if (!(await canAccessFiles(project, who, 'create'))) {
-      throw new ApiError('FORBIDDEN', 'You are not allowed to upload files');
-    }
-    const query = queryOf(request);
-    const writeOptions = { activitySkip: query.activitySkip, comment: query.comment };
-    let uploads: Upload[];
-    let fields: Record<string, unknown>;
-    if (request.isMultipart()) {
-      ({ uploads, fields } = await multipartUploads(request));
-      if (!uploads.length) throw new ApiError('INVALID_REQUEST', 'data: No file was uploaded');
-      if (uploads.length > 1) delete fields.filename_download;
-    } else {
-      const body = fileBody(request);
-      const { stream, nameHint } = await sourceFromJson(project, body.data);
-      const { data: _data, filename_disk: diskName, ...rest } = body;
-      void _data;
-      fields = rest;
-      // v8 took the download name from filename_disk when only that was given.
-      if (fields.filename_download === undefined && typeof diskName === 'string') {
-        fields.filename_download = diskName;
+  app.post(
+    '/',
+    { bodyLimit: jsonUploadLimit, preParsing: refuseUnless('create') },
+    async (request, reply) => {
+      const { project, accountability: who } = request;
+      const query = queryOf(request);
+      const writeOptions = { activitySkip: query.activitySkip, comment: query.comment };
+      let uploads: Upload[];
+      let fields: Record<string, unknown>;
+      if (request.isMultipart()) {
+        ({ uploads, fields } = await multipartUploads(request));
+        if (!uploads.length) throw new ApiError('INVALID_REQUEST', 'data: No file was uploaded');
+        if (uploads.length > 1) delete fields.filename_download;
+      } else {
+        const body = fileBody(request);
+        const { stream, nameHint } = await sourceFromJson(project, body.data);
+        const { data: _data, filename_disk: diskName, ...rest } = body;
+        void _data;
+        fields = rest;
+        // v8 took the download name from filename_disk when only that was given.
+        if (fields.filename_download === undefined && typeof diskName === 'string') {
+          fields.filename_download = diskName;
+        }
+        const clientName = (fields.filename_download as string | undefined) ?? nameHint;
+        uploads = [{ file: await ingest(project, stream, { clientName }), clientName }];
       }
-      const clientName = (fields.filename_download as string | undefined) ?? nameHint;
-      uploads = [{ file: await ingest(project, stream, { clientName }), clientName }];
-    }
-    let values: Record<string, unknown>;
-    try {
-      values = writableValues(fields);
-      await assertFileAccess(
-        project,
-        who,
-        'create',
-        {},
-        { fields: Object.keys(values), comment: query.comment },
-      );
-    } catch (error) {
-      await Promise.all(uploads.map((u) => removeStoredFile(project, u.file.filename_disk).catch(() => {})));
-      throw error;
-    }
-    const ids: number[] = [];
-    for (const [index, upload] of uploads.entries()) {
+      let values: Record<string, unknown>;
       try {
-        ids.push(
-          await createFileRow(
-            project,
-            who,
-            upload.file,
-            { ...values, clientName: upload.clientName },
-            writeOptions,
-          ),
+        values = writableValues(fields);
+        await assertFileAccess(
+          project,
+          who,
+          'create',
+          {},
+          { fields: Object.keys(values), comment: query.comment },
         );
       } catch (error) {
-        const rest = uploads.slice(index + 1);
-        await Promise.all(rest.map((u) => removeStoredFile(project, u.file.filename_disk).catch(() => {})));
+        await Promise.all(
+          uploads.map((u) => removeStoredFile(project, u.file.filename_disk).catch(() => {})),
+        );
         throw error;
       }
-    }
-    const data = await readBack(request, ids, query);
-    const list = Array.isArray(data) ? data : data ? [data] : [];
-    return respond(request, reply, { data: ids.length === 1 ? list[0] : list });
-  });
+      const ids: number[] = [];
+      for (const [index, upload] of uploads.entries()) {
+        try {
+          ids.push(
+            await createFileRow(
+              project,
+              who,
+              upload.file,
+              { ...values, clientName: upload.clientName },
+              writeOptions,
+            ),
+          );
+        } catch (error) {
+          const rest = uploads.slice(index + 1);
+          await Promise.all(rest.map((u) => removeStoredFile(project, u.file.filename_disk).catch(() => {})));
+          throw error;
+        }
+      }
+      const data = await readBack(request, ids, query);
+      const list = Array.isArray(data) ? data : data ? [data] : [];
+      return respond(request, reply, { data: ids.length === 1 ? list[0] : list });
+    },
+  );
 
-  app.patch('/:id', async (request, reply) => {
-    const { project, accountability: who } = request;
-    if (!(await canAccessFiles(project, who, 'update'))) {
-      throw new ApiError('FORBIDDEN', 'You are not allowed to edit files');
-    }
-    const ids = idsOf(request).map(Number);
-    const query = queryOf(request);
-    const writeOptions = { activitySkip: query.activitySkip, comment: query.comment };
-    const rows = [];
-    for (const id of ids) {
-      const row = await fileRow(project, id);
-      await assertFileAccess(project, who, 'update', row, { comment: query.comment });
-      rows.push(row);
-    }
-    let replacement: IngestedFile | null = null;
-    let fields: Record<string, unknown>;
-    if (request.isMultipart()) {
-      if (ids.length > 1) throw new ApiError('BATCH_UPLOAD_NOT_ALLOWED');
-      const parsed = await multipartUploads(request);
-      if (parsed.uploads.length > 1) {
-        await Promise.all(parsed.uploads.map((u) => removeStoredFile(project, u.file.filename_disk)));
-        throw new ApiError('BATCH_UPLOAD_NOT_ALLOWED');
+  app.patch(
+    '/:id',
+    { bodyLimit: jsonUploadLimit, preParsing: refuseUnless('update') },
+    async (request, reply) => {
+      const { project, accountability: who } = request;
+      const ids = idsOf(request).map(Number);
+      const query = queryOf(request);
+      const writeOptions = { activitySkip: query.activitySkip, comment: query.comment };
+      const rows = [];
+      for (const id of ids) {
+        const row = await fileRow(project, id);
+        await assertFileAccess(project, who, 'update', row, { comment: query.comment });
+        rows.push(row);
       }
-      replacement = parsed.uploads[0]?.file ?? null;
-      fields = parsed.fields;
-    } else {
-      const body = fileBody(request);
-      if (body.filename_disk !== undefined && body.filename_disk !== rows[0]?.filename_disk) {
-        throw new ApiError('INVALID_REQUEST', 'filename_disk is chosen by the server and cannot be set');
-      }
-      const { data, filename_disk: _disk, ...rest } = body;
-      void _disk;
-      fields = rest;
-      if (data !== undefined && data !== null) {
+      let replacement: IngestedFile | null = null;
+      let fields: Record<string, unknown>;
+      if (request.isMultipart()) {
         if (ids.length > 1) throw new ApiError('BATCH_UPLOAD_NOT_ALLOWED');
-        const { stream, nameHint } = await sourceFromJson(project, data);
-        replacement = await ingest(project, stream, {
-          clientName: (fields.filename_download as string | undefined) ?? nameHint,
-        });
+        const parsed = await multipartUploads(request);
+        if (parsed.uploads.length > 1) {
+          await Promise.all(parsed.uploads.map((u) => removeStoredFile(project, u.file.filename_disk)));
+          throw new ApiError('BATCH_UPLOAD_NOT_ALLOWED');
+        }
+        replacement = parsed.uploads[0]?.file ?? null;
+        fields = parsed.fields;
+      } else {
+        const body = fileBody(request);
+        if (body.filename_disk !== undefined && body.filename_disk !== rows[0]?.filename_disk) {
+          throw new ApiError('INVALID_REQUEST', 'filename_disk is chosen by the server and cannot be set');
+        }
+        const { data, filename_disk: _disk, ...rest } = body;
+        void _disk;
+        fields = rest;
+        if (data !== undefined && data !== null) {
+          if (ids.length > 1) throw new ApiError('BATCH_UPLOAD_NOT_ALLOWED');
+          const { stream, nameHint } = await sourceFromJson(project, data);
+          replacement = await ingest(project, stream, {
+            clientName: (fields.filename_download as string | undefined) ?? nameHint,
+          });
+        }
       }
-    }
-    let values: Record<string, unknown>;
-    try {
-      values = writableValues(fields);
-      const written = Object.keys(values);
-      for (const row of rows) {
-        await assertFileAccess(project, who, 'update', row, { fields: written, comment: query.comment });
+      let values: Record<string, unknown>;
+      try {
+        values = writableValues(fields);
+        const written = Object.keys(values);
+        for (const row of rows) {
+          await assertFileAccess(project, who, 'update', row, { fields: written, comment: query.comment });
+        }
+      } catch (error) {
+        if (replacement) await removeStoredFile(project, replacement.filename_disk).catch(() => {});
+        throw error;
       }
-    } catch (error) {
-      if (replacement) await removeStoredFile(project, replacement.filename_disk).catch(() => {});
-      throw error;
-    }
-    for (const id of ids) await updateFile(project, who, id, values, replacement, writeOptions);
-    const data = await readBack(request, ids, query);
-    // v8 answers a file PATCH with an array, even for one file (api-v8 §11 item 7).
-    return respond(request, reply, { data: Array.isArray(data) ? data : data ? [data] : null });
-  });
+      for (const id of ids) await updateFile(project, who, id, values, replacement, writeOptions);
+      const data = await readBack(request, ids, query);
+      // v8 answers a file PATCH with an array, even for one file (api-v8 §11 item 7).
+      return respond(request, reply, { data: Array.isArray(data) ? data : data ? [data] : null });
+    },
+  );
 
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { preParsing: refuseUnless('delete') }, async (request, reply) => {
     const { project, accountability: who } = request;
-    if (!(await canAccessFiles(project, who, 'delete'))) {
-      throw new ApiError('FORBIDDEN', 'You are not allowed to delete files');
-    }
     const ids = idsOf(request).map(Number);
     const query = queryOf(request);
     for (const id of ids) {

@@ -6,6 +6,7 @@ import type { ReadResult } from '../query/execute-read';
 import { respond } from '../respond';
 import { ItemsService, type PrimaryKey } from '../services/items';
 import { itemRevisionAt, itemRevisions, revertItem } from '../services/revisions';
+import { writePreflight } from '../services/write-preflight';
 
 interface Params {
   collection: string;
@@ -47,6 +48,15 @@ function serviceFor(request: FastifyRequest<{ Params: Params }>): ItemsService {
 
 /** `/{project}/items/{collection}`: the items engine over HTTP (api-v8 §2.4). */
 export const itemsRoutes: FastifyPluginAsync = async (app) => {
+  // Writes by a caller who may write nothing in the collection are refused before the body is read.
+  app.addHook(
+    'preParsing',
+    writePreflight((request) => {
+      const { collection } = request.params as Params;
+      if (collection.startsWith('directus_')) throw new ApiError('FORBIDDEN_SYSTEM_TABLE_ACCESS');
+      return collection;
+    }),
+  );
   app.get<{ Params: Params }>('/:collection', async (request, reply) => {
     const service = serviceFor(request);
     const query = queryOf(request);

@@ -6,6 +6,7 @@ import type { Query } from '../query/types';
 import { respond } from '../respond';
 import { ItemsService, type ItemsServiceOptions, type PrimaryKey } from '../services/items';
 import { itemRevisionAt, itemRevisions } from '../services/revisions';
+import { writePreflight } from '../services/write-preflight';
 import { envelope, keysOf, queryOf } from './items';
 
 /** How one system collection is served over HTTP by the items engine. */
@@ -77,8 +78,20 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
   });
 
   if (options.readOnly) return;
+  // Anonymous writes the public role cannot make at all are refused before the body is read
+  // (signed-in callers keep the engine's own-record rules, e.g. `/users/me`).
+  const preflight = writePreflight(() => options.collection, { anonymousOnly: true });
+  const write = { config, preParsing: preflight };
+  // By key: the key is resolved first (an anonymous `/users/me` stays 401 code 3).
+  const writeByKey = {
+    config,
+    preParsing: async (request: FastifyRequest) => {
+      keys(request);
+      await preflight(request);
+    },
+  };
 
-  app.post('/', { config }, async (request, reply) => {
+  app.post('/', write, async (request, reply) => {
     const service = systemService(request, options);
     const query = readQuery(request);
     const written = await service.create(request.body, query);
@@ -86,14 +99,14 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
     return respond(request, reply, await answer(request, result));
   });
 
-  app.patch('/', { config }, async (request, reply) => {
+  app.patch('/', write, async (request, reply) => {
     const service = systemService(request, options);
     const query = readQuery(request);
     const written = await service.updateBatch(request.body, query);
     return respond(request, reply, await answer(request, await service.readByKeys(written, query, true)));
   });
 
-  app.patch(`/${id}`, { config }, async (request, reply) => {
+  app.patch(`/${id}`, writeByKey, async (request, reply) => {
     const service = systemService(request, options);
     const query = readQuery(request);
     const list = keys(request);
@@ -104,7 +117,7 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
     return respond(request, reply, await answer(request, result));
   });
 
-  app.delete(`/${id}`, { config }, async (request, reply) => {
+  app.delete(`/${id}`, writeByKey, async (request, reply) => {
     const service = systemService(request, options);
     const list = keys(request);
     if (list.length === 0) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
