@@ -12,20 +12,9 @@ import {
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { clearSessionCookie, deleteUserSessions, sessionCookieName } from '../services/sessions';
 import { enabledProviders, exchangeRequestToken, finishSso, startSso } from '../services/sso';
-import { authStoresFor, closeAuthStores } from '../services/rate-limit';
+import { closeAuthStores, rateLimited } from '../services/rate-limit';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Per-IP limit (ServerConfig.loginRateLimit a minute): 429 with an empty body when exceeded. */
-async function rateLimited(request: FastifyRequest, reply: FastifyReply, bucket: string): Promise<boolean> {
-  const answer = await authStoresFor(request.server.config).consume(`${bucket}:${request.ip}`);
-  reply.header('X-RateLimit-Limit', answer.limit);
-  reply.header('X-RateLimit-Remaining', answer.remaining);
-  reply.header('X-RateLimit-Reset', answer.reset);
-  if (answer.allowed) return false;
-  reply.code(429).send();
-  return true;
-}
 
 function clearCookieIfPresent(request: FastifyRequest, reply: FastifyReply): void {
   if (request.cookies?.[sessionCookieName(request.project.key)] !== undefined) {
