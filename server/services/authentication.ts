@@ -273,7 +273,10 @@ function lockPolicy(project: ProjectContext, settings: Settings): LockPolicy | u
 
 async function isLocked(project: ProjectContext, keys: LockKeys): Promise<boolean> {
   const stores = authStoresFor(project.server);
-  const [source, account] = await Promise.all([stores.lockedFor(keys.source), stores.lockedFor(keys.account)]);
+  const [source, account] = await Promise.all([
+    stores.lockedFor(keys.source),
+    stores.lockedFor(keys.account),
+  ]);
   return source > 0 || account > 0;
 }
 
