@@ -9,7 +9,7 @@ import {
   signIn,
   startSession,
 } from '../services/authentication';
-import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { passwordResetsSettled, requestPasswordReset, resetPassword } from '../services/password-reset';
 import { clearSessionCookie, deleteUserSessions, sessionCookieName } from '../services/sessions';
 import { enabledProviders, exchangeRequestToken, finishSso, startSso } from '../services/sso';
 import { closeAuthStores, rateLimited } from '../services/rate-limit';
@@ -25,6 +25,8 @@ function clearCookieIfPresent(request: FastifyRequest, reply: FastifyReply): voi
 /** `/{project}/auth/...`: sign-in, refresh, sign-out, password reset, single sign-on. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async (instance) => {
+    // Reset requests answered already finish their write and mail before the databases close.
+    await passwordResetsSettled();
     await closeAuthStores(instance.config);
   });
 
@@ -102,7 +104,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (typeof email !== 'string' || !EMAIL.test(email)) {
       throw new ApiError('INVALID_REQUEST', 'email: This value is not a valid email address.');
     }
-    await requestPasswordReset(request.project, email, reset_url);
+    await requestPasswordReset(request.project, email, reset_url, request.log);
     return respond(request, reply);
   });
 
