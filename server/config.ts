@@ -1,5 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve, join } from 'node:path';
+import type { HashLimits } from './services/passwords';
 
 export type Vendor = 'sqlite' | 'mysql' | 'postgres';
 export const VENDORS: Vendor[] = ['sqlite', 'mysql', 'postgres'];
@@ -75,8 +76,14 @@ export interface ServerConfig {
    * `maxUploadSize` (multipart, and a JSON upload's base64 `data`).
    */
   maxBodySize: number;
-  /** Sign-in attempts allowed per IP and minute before 429. */
+  /** Sign-in attempts allowed per IP and minute before 429 (also `/utils/hash` and `/utils/hash/match`). */
   loginRateLimit: number;
+  /** First temporary lock after `login_attempts_allowed` failed sign-ins, in seconds; doubles per repeat. */
+  loginLockSeconds: number;
+  /** The longest such lock, in seconds. */
+  loginLockMaxSeconds: number;
+  /** The most work a caller-supplied hash (`/utils/hash/match`) or `/utils/hash` option may ask for. */
+  hashLimits: HashLimits;
   corsOrigin: string[] | '*' | false;
   trustProxy: boolean;
   demo: boolean;
@@ -210,6 +217,26 @@ export function mapTileSource(map: MapConfig): string | null {
   return match ? `${match[1]}//${match[2].replace(/^\{s\}\./, '*.')}` : null;
 }
 
+/**
+ * The hash cost ceilings. They start at the server's own hashing parameters (argon2id m=65536 KiB,
+ * t=3, p=4; bcrypt 10, by default up to 12) and may not go below them, so the server's own
+ * hashes always verify.
+ */
+function hashLimits(env: Env, file: Record<string, unknown>): HashLimits {
+  const limit = (name: string, key: string, own: number, ceiling: number, fallback = own) => {
+    const value = integer(env, file, name, key, fallback);
+    if (value < own || value > ceiling)
+      throw new ConfigError(name, `must be a whole number from ${own} to ${ceiling}`);
+    return value;
+  };
+  return {
+    argon2Memory: limit('OCTAVO_HASH_MAX_ARGON2_MEMORY', 'hash_max_argon2_memory', 65536, 4194304),
+    argon2Time: limit('OCTAVO_HASH_MAX_ARGON2_TIME', 'hash_max_argon2_time', 3, 64),
+    argon2Parallelism: limit('OCTAVO_HASH_MAX_ARGON2_PARALLELISM', 'hash_max_argon2_parallelism', 4, 64),
+    bcryptCost: limit('OCTAVO_HASH_MAX_BCRYPT_COST', 'hash_max_bcrypt_cost', 10, 31, 12),
+  };
+}
+
 /** Reads and validates the configuration; throws a ConfigError naming the bad setting. */
 export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env.OCTAVO_DATA ?? 'data');
@@ -243,6 +270,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   if (maxQueryLimit < 1) throw new ConfigError('OCTAVO_QUERY_LIMIT_MAX', 'must be at least 1');
   const maxBodySize = integer(env, file, 'OCTAVO_MAX_BODY_SIZE', 'max_body_size', 1024 * 1024);
   if (maxBodySize < 1024) throw new ConfigError('OCTAVO_MAX_BODY_SIZE', 'must be at least 1024 (bytes)');
+  const loginLockSeconds = integer(env, file, 'OCTAVO_LOGIN_LOCK_SECONDS', 'login_lock_seconds', 60);
+  if (loginLockSeconds < 1) throw new ConfigError('OCTAVO_LOGIN_LOCK_SECONDS', 'must be at least 1');
+  const loginLockMaxSeconds = integer(
+    env,
+    file,
+    'OCTAVO_LOGIN_LOCK_MAX_SECONDS',
+    'login_lock_max_seconds',
+    3600,
+  );
+  if (loginLockMaxSeconds < loginLockSeconds) {
+    throw new ConfigError('OCTAVO_LOGIN_LOCK_MAX_SECONDS', 'must be at least OCTAVO_LOGIN_LOCK_SECONDS');
+  }
   const config: ServerConfig = {
     host,
     port,
@@ -261,6 +300,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     maxUploadSize: integer(env, file, 'OCTAVO_MAX_UPLOAD_SIZE', 'max_upload_size', 100 * 1024 * 1024),
     maxBodySize,
     loginRateLimit: integer(env, file, 'OCTAVO_LOGIN_RATE_LIMIT', 'login_rate_limit', 30),
+    loginLockSeconds,
+    loginLockMaxSeconds,
+    hashLimits: hashLimits(env, file),
     corsOrigin,
     trustProxy: bool(env, file, 'OCTAVO_TRUST_PROXY', 'trust_proxy', false),
     demo: bool(env, file, 'OCTAVO_DEMO', 'demo', true),

@@ -9,24 +9,13 @@ import {
   signIn,
   startSession,
 } from '../services/authentication';
-import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { passwordResetsSettled, requestPasswordReset, resetPassword } from '../services/password-reset';
 import { clearSessionCookie, deleteUserSessions, sessionCookieName } from '../services/sessions';
 import { enabledProviders, exchangeRequestToken, finishSso, startSso } from '../services/sso';
-import { authStoresFor, closeAuthStores } from '../services/rate-limit';
+import { closeAuthStores, rateLimited } from '../services/rate-limit';
 import { assertSameSiteCookieWrite } from '../services/request-origin';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Per-IP limit (ServerConfig.loginRateLimit a minute): 429 with an empty body when exceeded. */
-async function rateLimited(request: FastifyRequest, reply: FastifyReply, bucket: string): Promise<boolean> {
-  const answer = await authStoresFor(request.server.config).consume(`${bucket}:${request.ip}`);
-  reply.header('X-RateLimit-Limit', answer.limit);
-  reply.header('X-RateLimit-Remaining', answer.remaining);
-  reply.header('X-RateLimit-Reset', answer.reset);
-  if (answer.allowed) return false;
-  reply.code(429).send();
-  return true;
-}
 
 function clearCookieIfPresent(request: FastifyRequest, reply: FastifyReply): void {
   if (request.cookies?.[sessionCookieName(request.project.key)] !== undefined) {
@@ -37,6 +26,8 @@ function clearCookieIfPresent(request: FastifyRequest, reply: FastifyReply): voi
 /** `/{project}/auth/...`: sign-in, refresh, sign-out, password reset, single sign-on. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async (instance) => {
+    // Reset requests answered already finish their write and mail before the databases close.
+    await passwordResetsSettled();
     await closeAuthStores(instance.config);
   });
 
@@ -116,7 +107,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (typeof email !== 'string' || !EMAIL.test(email)) {
       throw new ApiError('INVALID_REQUEST', 'email: This value is not a valid email address.');
     }
-    await requestPasswordReset(request.project, email, reset_url);
+    await requestPasswordReset(request.project, email, reset_url, request.log);
     return respond(request, reply);
   });
 

@@ -74,22 +74,3 @@ export async function recordLoginActivity(
     item: String(user),
   });
 }
-
-/**
- * Failed sign-ins since the user's last successful one (or status change by an admin). Unlike
- * v8, a user who never signed in successfully is counted too.
- */
-export async function failedAttemptsSinceLastSuccess(project: ProjectContext, user: number): Promise<number> {
-  const last = await project
-    .knex('directus_activity')
-    .where({ collection: 'directus_users', item: String(user) })
-    .whereIn('action', ['authenticate', 'status-update'])
-    .max({ id: 'id' })
-    .first();
-  const query = project
-    .knex('directus_activity')
-    .where({ collection: 'directus_users', item: String(user), action: 'invalid-credentials' });
-  if (last?.id != null) query.where('id', '>', last.id);
-  const row = await query.count({ count: '*' }).first();
-  return Number(row?.count ?? 0);
-}

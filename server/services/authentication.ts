@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import type { Accountability, ProjectContext } from '../context';
@@ -19,7 +20,6 @@ import {
 } from './sessions';
 import {
   assertActive,
-  failedAttemptsSinceLastSuccess,
   findUserByEmail,
   recordLoginActivity,
   roleEnforces2FA,
@@ -28,7 +28,7 @@ import {
   type UserRow,
 } from './auth-users';
 import { verifyTotp } from './tfa';
-import { authStoresFor } from './rate-limit';
+import { authStoresFor, type LockPolicy } from './rate-limit';
 import { live, onInvalidate } from '../database/invalidation';
 
 /** What the request presents, in the precedence of §5.1. */
@@ -241,21 +241,71 @@ export interface SignInResult {
   settings: Settings;
 }
 
-/** A failed attempt on an existing account: record it, and suspend past `login_attempts_allowed`. */
+/**
+ * Failed sign-ins lock temporarily, never for good (issue 18, Medium 4). Failures are counted per
+ * account (the email, whether or not it exists) and per account and source IP, in the instance's
+ * shared stores (Redis with several nodes). `login_attempts_allowed` failures are tolerated; the
+ * next one locks the key for ServerConfig.loginLockSeconds, doubled for each lock in a row up to
+ * loginLockMaxSeconds. The account-wide lock is never applied to the last active administrator
+ * (only the source that failed is locked), so nobody can keep them out from elsewhere. A locked
+ * sign-in is answered exactly like an unknown email or a wrong password (404 code 100, after a
+ * full password verification's time), whatever the password.
+ */
+interface LockKeys {
+  account: string;
+  source: string;
+}
+
+function lockKeys(project: ProjectContext, email: string, ip: string): LockKeys {
+  const account = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40);
+  return { account: `signin:${project.key}:${account}`, source: `signin:${project.key}:${account}:${ip}` };
+}
+
+function lockPolicy(project: ProjectContext, settings: Settings): LockPolicy | undefined {
+  const allowed = numberSetting(settings, 'login_attempts_allowed', 0);
+  if (!(allowed > 0)) return undefined;
+  return {
+    threshold: Math.floor(allowed) + 1,
+    baseSeconds: project.server.loginLockSeconds,
+    maxSeconds: project.server.loginLockMaxSeconds,
+  };
+}
+
+async function isLocked(project: ProjectContext, keys: LockKeys): Promise<boolean> {
+  const stores = authStoresFor(project.server);
+  const [source, account] = await Promise.all([
+    stores.lockedFor(keys.source),
+    stores.lockedFor(keys.account),
+  ]);
+  return source > 0 || account > 0;
+}
+
+/** Whether `user` is the only active administrator. */
+async function lastActiveAdmin(project: ProjectContext, user: UserRow | undefined): Promise<boolean> {
+  if (!user || Number(user.role) !== 1 || user.status !== 'active') return false;
+  const row = await project
+    .knex('directus_users')
+    .where({ role: 1, status: 'active' })
+    .count({ n: '*' })
+    .first();
+  return Number(row?.n ?? 0) <= 1;
+}
+
+/** A failed attempt: the activity row (existing active accounts) and the lock counters (every email). */
 async function failAttempt(
   project: ProjectContext,
-  user: UserRow,
-  settings: Settings,
-  ip: string,
-  ua?: string,
-) {
-  if (user.status !== 'active') return;
-  await recordLoginActivity(project, 'invalid-credentials', user.id, ip, ua);
-  const allowed = numberSetting(settings, 'login_attempts_allowed', 0);
-  if (allowed > 0 && (await failedAttemptsSinceLastSuccess(project, user.id)) > allowed) {
-    await project.knex('directus_users').where('id', user.id).update({ status: 'suspended' });
-    throw new ApiError('USER_SUSPENDED');
+  keys: LockKeys,
+  policy: LockPolicy | undefined,
+  user: UserRow | undefined,
+  who: { ip: string; userAgent?: string },
+): Promise<void> {
+  if (user && user.status === 'active') {
+    await recordLoginActivity(project, 'invalid-credentials', user.id, who.ip, who.userAgent);
   }
+  if (!policy) return;
+  const stores = authStoresFor(project.server);
+  await stores.recordFailure(keys.source, policy);
+  await stores.recordFailure(keys.account, policy, async () => !(await lastActiveAdmin(project, user)));
 }
 
 /**
@@ -267,14 +317,21 @@ export async function signIn(
   input: { email: string; password: string; otp?: unknown },
   who: { ip: string; userAgent?: string },
 ): Promise<SignInResult> {
-  const user = await findUserByEmail(project.knex, input.email);
-  if (!user || !user.password) {
+  const settings = await readSettings(project.knex);
+  const policy = lockPolicy(project, settings);
+  const keys = lockKeys(project, input.email, who.ip);
+  if (policy && (await isLocked(project, keys))) {
     await verifyAgainstDummy(input.password);
     throw new ApiError('INVALID_CREDENTIALS');
   }
-  const settings = await readSettings(project.knex);
+  const user = await findUserByEmail(project.knex, input.email);
+  if (!user || !user.password) {
+    await verifyAgainstDummy(input.password);
+    await failAttempt(project, keys, policy, undefined, who);
+    throw new ApiError('INVALID_CREDENTIALS');
+  }
   if (!(await verifyPassword(user.password, input.password))) {
-    await failAttempt(project, user, settings, who.ip, who.userAgent);
+    await failAttempt(project, keys, policy, user, who);
     throw new ApiError('INVALID_CREDENTIALS');
   }
   assertActive(user.status);
@@ -284,9 +341,13 @@ export async function signIn(
       throw new ApiError('MISSING_2FA_PASSWORD');
     const stores = authStoresFor(project.server);
     if (!(await verifyTotp(stores, `${project.key}:${user.id}`, secret, input.otp))) {
-      await failAttempt(project, user, settings, who.ip, who.userAgent);
+      await failAttempt(project, keys, policy, user, who);
       throw new ApiError('INVALID_OTP');
     }
+  }
+  if (policy) {
+    const stores = authStoresFor(project.server);
+    await Promise.all([stores.clearFailures(keys.source), stores.clearFailures(keys.account)]);
   }
   if (needsRehash(user.password)) {
     await project

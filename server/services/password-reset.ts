@@ -49,23 +49,25 @@ function resetLink(project: ProjectContext, token: string, resetUrl?: URL): stri
   return `${project.server.publicUrl}admin/#/reset-password?${query}`;
 }
 
-/**
- * `POST /auth/password/request`: mails a single-use reset link to an active user. Unknown or
- * inactive emails get the same answer, so the endpoint does not tell which accounts exist.
- */
-export async function requestPasswordReset(
+/** Where the background part of a reset request reports what went wrong (a request's logger). */
+export interface ResetLog {
+  error(details: object, message: string): void;
+}
+
+/** Background parts of reset requests still running (awaited on close and by tests). */
+const pending = new Set<Promise<void>>();
+
+/** Resolves once every reset request started so far has finished its background part. */
+export async function passwordResetsSettled(): Promise<void> {
+  while (pending.size) await Promise.all([...pending]);
+}
+
+/** The slow part of a reset request: lookup, token, write and mail. Throws on any failure. */
+async function sendResetLink(
   project: ProjectContext,
   email: string,
-  rawResetUrl?: unknown,
+  resetUrl: URL | undefined,
 ): Promise<void> {
-  let resetUrl: URL | undefined;
-  if (rawResetUrl !== undefined && rawResetUrl !== null && rawResetUrl !== '') {
-    resetUrl = allowedUrl(project, rawResetUrl);
-    if (!resetUrl) throw new ApiError('INVALID_REQUEST', 'reset_url: must be on an allowed origin');
-  }
-  // Checked before the lookup so that a server without mail answers alike for every email.
-  if (!mailEnabled(project.server))
-    throw new ApiError('MAIL_NOT_SENT', 'Mail is not configured on this server');
   const user = await findUserByEmail(project.knex, email);
   if (!user || user.status !== 'active') return;
   const settings = await readSettings(project.knex);
@@ -80,6 +82,35 @@ export async function requestPasswordReset(
     minutes: ttl,
   });
   await sendMail(project.server, mail);
+}
+
+/**
+ * `POST /auth/password/request`: mails a single-use reset link to an active user. Only the checks
+ * that do not depend on the email (reset_url, mail configured) happen before the answer; the
+ * lookup, token, write and mail run after it, so an existing, an inactive and an unknown email
+ * answer alike and in the same time. A failure there (database, SMTP) goes to `log`, not to the
+ * caller, who is answered already.
+ */
+export async function requestPasswordReset(
+  project: ProjectContext,
+  email: string,
+  rawResetUrl: unknown,
+  log: ResetLog,
+): Promise<void> {
+  let resetUrl: URL | undefined;
+  if (rawResetUrl !== undefined && rawResetUrl !== null && rawResetUrl !== '') {
+    resetUrl = allowedUrl(project, rawResetUrl);
+    if (!resetUrl) throw new ApiError('INVALID_REQUEST', 'reset_url: must be on an allowed origin');
+  }
+  if (!mailEnabled(project.server))
+    throw new ApiError('MAIL_NOT_SENT', 'Mail is not configured on this server');
+  const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => sendResetLink(project, email, resetUrl))
+    .catch((error: unknown) => {
+      log.error({ err: error, project: project.key }, 'password reset request: the reset link was not sent');
+    })
+    .finally(() => pending.delete(work));
+  pending.add(work);
 }
 
 function checkPolicy(policy: string | null | undefined, password: string): void {

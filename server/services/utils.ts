@@ -1,7 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { generateSecret } from 'otplib';
 import { ApiError } from '../errors';
-import { hashWith, isHasher, matchWith, type Hasher } from './passwords';
+import {
+  costExcess,
+  hashCost,
+  hashWith,
+  isHasher,
+  matchWith,
+  MAX_HASH_LENGTH,
+  type HashLimits,
+  type Hasher,
+} from './passwords';
 
 export { HASHERS, type Hasher } from './passwords';
 
@@ -22,26 +31,46 @@ function requiredString(value: unknown, name: string): string {
   return text;
 }
 
-function bcryptCost(options: unknown): number {
+function bcryptCost(options: unknown, limits: HashLimits): number {
   const cost = Number((options as { cost?: unknown } | undefined)?.cost ?? 10);
-  if (!Number.isInteger(cost) || cost < 4 || cost > 15) {
-    throw new ApiError('INVALID_REQUEST', 'options.cost must be a whole number from 4 to 15');
+  if (!Number.isInteger(cost) || cost < 4) {
+    throw new ApiError('INVALID_REQUEST', 'options.cost must be a whole number of at least 4');
+  }
+  if (cost > limits.bcryptCost) {
+    throw new ApiError(
+      'HASH_COST_TOO_HIGH',
+      `options.cost: bcrypt cost=${cost} exceeds ${limits.bcryptCost}`,
+    );
   }
   return cost;
 }
 
-/** `POST /utils/hash`. */
-export async function hashString(body: Record<string, unknown>): Promise<string> {
+/** `POST /utils/hash`: `options.cost` (bcrypt) up to the server's maximum. */
+export async function hashString(body: Record<string, unknown>, limits: HashLimits): Promise<string> {
   const hasher = hasherOf(body.hasher);
   const text = requiredString(body.string, 'string');
-  return hashWith(hasher, text, hasher === 'bcrypt' ? bcryptCost(body.options) : undefined);
+  return hashWith(hasher, text, hasher === 'bcrypt' ? bcryptCost(body.options, limits) : undefined);
 }
 
-/** `POST /utils/hash/match`. */
-export async function matchHash(body: Record<string, unknown>): Promise<boolean> {
+/**
+ * `POST /utils/hash/match`. The hash is the caller's, and argon2 and bcrypt hashes carry their own
+ * cost: one above the server's limits is refused (422 HASH_COST_TOO_HIGH) before any work, and an
+ * argon2 or bcrypt string whose parameters cannot be read never reaches the verifier (not valid).
+ */
+export async function matchHash(body: Record<string, unknown>, limits: HashLimits): Promise<boolean> {
   const hasher = hasherOf(body.hasher);
   const text = requiredString(body.string, 'string');
   const hash = requiredString(body.hash, 'hash');
+  if (hasher === 'core' || hasher === 'bcrypt') {
+    if (hash.length > MAX_HASH_LENGTH) {
+      throw new ApiError('INVALID_REQUEST', `hash: longer than ${MAX_HASH_LENGTH} characters`);
+    }
+    const cost = hashCost(hash);
+    if (!cost) return false;
+    if (hasher === 'bcrypt' && cost.kind !== 'bcrypt') return false;
+    const over = costExcess(cost, limits);
+    if (over.length) throw new ApiError('HASH_COST_TOO_HIGH', `hash: ${over.join(', ')}`);
+  }
   return matchWith(hasher, text, hash);
 }
 

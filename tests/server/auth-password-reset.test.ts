@@ -3,6 +3,7 @@ import { testVendors } from '../helpers/databases';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/server';
 import { decodeQuotedPrintable, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { createUser, guardedInject } from './auth-helpers';
+import { passwordResetsSettled } from '../../server/services/password-reset';
 
 const NEW_PASSWORD = 'a brand new password';
 
@@ -34,8 +35,12 @@ describe.each(testVendors)('password reset (%s)', (vendor) => {
     await smtp?.close();
   });
 
-  const request = (payload: object) =>
-    inject({ method: 'POST', url: '/test/auth/password/request', payload });
+  // The link is sent after the answer (issue 18): wait for that background part before looking.
+  const request = async (payload: object) => {
+    const res = await inject({ method: 'POST', url: '/test/auth/password/request', payload });
+    await passwordResetsSettled();
+    return res;
+  };
   const reset = (payload: object) => inject({ method: 'POST', url: '/test/auth/password/reset', payload });
 
   it('mails a link built from the public URL, and the link resets the password once', async () => {
@@ -152,11 +157,15 @@ describe.each(testVendors)('password reset (%s)', (vendor) => {
     expect([gone.statusCode, gone.json().error.code]).toEqual([404, 106]);
   });
 
-  it('reports a delivery failure as 500 code 503', async () => {
+  // Changed by issue 18: the answer comes before the mail, so a delivery failure is logged (see
+  // tests/security/password-reset-timing), and the caller gets the answer of every other email.
+  it('answers alike when the delivery fails', async () => {
     smtp.failing = true;
     try {
+      const count = smtp.messages.length;
       const res = await request({ email: ADMIN.email });
-      expect([res.statusCode, res.json().error.code]).toEqual([500, 503]);
+      expect([res.statusCode, res.json()]).toEqual([200, { public: true }]);
+      expect(smtp.messages.length).toBe(count);
     } finally {
       smtp.failing = false;
     }

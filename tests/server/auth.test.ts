@@ -122,7 +122,9 @@ describe.each(testVendors)('authentication (%s)', (vendor) => {
     expect(suspended.json().error.code).toBe(103);
   });
 
-  it('suspends a user after login_attempts_allowed failures', async () => {
+  // Changed by issue 18 (Medium 4): failures used to suspend the account for good (code 103);
+  // they now lock it for a while and answer as for a wrong password (tests/security/sign-in-lockout).
+  it('locks a user temporarily, without suspending, after login_attempts_allowed failures', async () => {
     const knex = server.project.knex;
     await knex('directus_settings').where('key', 'login_attempts_allowed').update({ value: '3' });
     try {
@@ -130,16 +132,17 @@ describe.each(testVendors)('authentication (%s)', (vendor) => {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++)
         codes.push((await authenticate({ email: 'clumsy@example.com', password: 'nope' })).json().error.code);
-      expect(codes).toEqual([100, 100, 100, 103]);
-      expect((await knex('directus_users').where('id', id).first('status')).status).toBe('suspended');
+      expect(codes).toEqual([100, 100, 100, 100]);
+      expect((await knex('directus_users').where('id', id).first('status')).status).toBe('active');
       const right = await authenticate({ email: 'clumsy@example.com', password: PASSWORD });
       expect(right.statusCode).toBe(404);
-      expect(right.json().error.code).toBe(103);
-      // A success resets the count: an admin reactivates, then two failures do not suspend.
-      await knex('directus_users').where('id', id).update({ status: 'active' });
-      expect((await authenticate({ email: 'clumsy@example.com', password: PASSWORD })).statusCode).toBe(200);
-      for (let i = 0; i < 3; i++) await authenticate({ email: 'clumsy@example.com', password: 'nope' });
-      expect((await authenticate({ email: 'clumsy@example.com', password: PASSWORD })).statusCode).toBe(200);
+      expect(right.json().error.code).toBe(100);
+      // A success resets the count: three failures, a success, three failures do not lock.
+      await createUser(server, { email: 'careful@example.com', password: PASSWORD });
+      for (let i = 0; i < 3; i++) await authenticate({ email: 'careful@example.com', password: 'nope' });
+      expect((await authenticate({ email: 'careful@example.com', password: PASSWORD })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) await authenticate({ email: 'careful@example.com', password: 'nope' });
+      expect((await authenticate({ email: 'careful@example.com', password: PASSWORD })).statusCode).toBe(200);
     } finally {
       await knex('directus_settings').where('key', 'login_attempts_allowed').update({ value: '25' });
     }
