@@ -606,7 +606,8 @@ async function runUser(args: string[], env: Env, io: Output): Promise<number> {
   });
   if (values.help) return help(command, io);
   const config = configFrom(values, env);
-  const email = pick(values, 'email', env);
+  // Stored and matched as every email is: trimmed and lower case.
+  const email = pick(values, 'email', env)?.trim().toLowerCase();
   if (!email) throw new UsageError('Missing --email.', command);
   if (!EMAIL.test(email)) throw new UsageError(`--email: "${email}" is not an email address.`, command);
   const registry = await load.registry(config);
