@@ -129,9 +129,9 @@ export async function deleteUserSessions(
   if (rowId !== undefined) {
     return project.knex('directus_user_sessions').where({ user, id: rowId }).delete();
   }
-  return project.knex.transaction(async (trx) => {
+  return project.knex.transaction(async (trx): Promise<number> => {
     await trx('directus_users').where('id', user).whereNotNull('token').update({ token: null });
-    return trx('directus_user_sessions').where('user', user).delete();
+    return Number(await trx('directus_user_sessions').where('user', user).delete());
   });
 }
 
