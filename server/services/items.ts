@@ -381,6 +381,17 @@ async function nextSort(state: WriteState, info: CollectionInfo): Promise<number
   return (Number.isFinite(max) ? max : 0) + 1;
 }
 
+/** The payload without the collection's read-only fields (relations and aliases are never read-only). */
+function withoutReadonly(info: CollectionInfo, input: Item): Item {
+  const kept: Item = {};
+  for (const [name, value] of Object.entries(input)) {
+    const field = info.fields.get(name);
+    if (field?.readonly && !field.alias && !field.primaryKey) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
 /** The create permission for a payload (its status: the cast value once there is one). */
 function checkCreate(state: WriteState, info: CollectionInfo, payload: Item, values?: Item): void {
   const source = values ?? payload;
@@ -408,6 +419,9 @@ async function createOne(
   parent: Parent | null,
 ): Promise<PrimaryKey> {
   if (!isObject(input)) throw new ApiError('INVALID_PAYLOAD');
+  // Read-only fields are not the caller's to set, on create as on update (administrators may);
+  // what hooks add afterwards (server-managed values) stays.
+  if (!state.trusted && !state.permissions.admin) input = withoutReadonly(info, input);
   // Permissions first: a hook never runs (nor answers) for a write the caller may not make.
   if (!state.trusted) checkCreate(state, info, input);
   const hooks = hooksOf(state, info.collection);
