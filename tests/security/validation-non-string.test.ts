@@ -46,13 +46,20 @@ describe.each(testVendors)('validation patterns on non-string values (%s)', (ven
   });
 
   it("refuses `{\"email\": 12345}` for a user's email", async () => {
-    const res = await server.inject({
+    const created = await server.inject({
       method: 'POST',
       url: '/test/users',
       headers: admin,
       payload: { email: 12345, status: 'active', first_name: 'N', last_name: 'N' },
     });
-    expect([res.statusCode, res.json().error?.code]).toEqual([422, 4]);
+    expect([created.statusCode, created.json().error?.code]).toEqual([422, 4]);
+    const patched = await server.inject({
+      method: 'PATCH',
+      url: '/test/users/me',
+      headers: admin,
+      payload: { email: 12345 },
+    });
+    expect([patched.statusCode, patched.json().error?.code]).toEqual([422, 4]);
     expect(await server.project.knex('directus_users').where('email', '12345').first()).toBeUndefined();
   });
 });
