@@ -405,7 +405,13 @@ function checkCreate(state: WriteState, info: CollectionInfo, payload: Item, val
 }
 
 /** The update permission for a patch of a stored item. */
-function checkUpdate(state: WriteState, info: CollectionInfo, existing: Item, payload: Item, newStatus: unknown) {
+function checkUpdate(
+  state: WriteState,
+  info: CollectionInfo,
+  existing: Item,
+  payload: Item,
+  newStatus: unknown,
+) {
   const written = Object.keys(payload).filter(
     (name) => name !== '$delete' && name !== info.primaryKey && !isServerFilled(info.fields.get(name)),
   );

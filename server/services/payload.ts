@@ -166,7 +166,8 @@ function checkPattern(field: FieldInfo, value: unknown): void {
         : null;
   if (text === null || text === '') return;
   const pattern = validationPattern(field.validation);
-  if (!pattern) throw new ApiError('UNPROCESSABLE_ENTITY', `${field.field}: the validation pattern is invalid`);
+  if (!pattern)
+    throw new ApiError('UNPROCESSABLE_ENTITY', `${field.field}: the validation pattern is invalid`);
   if (!pattern.test(text)) throw invalid(field.field, 'This value is not valid.');
 }
 

@@ -9,8 +9,9 @@ import type { ServerConfig } from '../config';
 
 /**
  * Counters shared by every node of an instance: the per-IP limit on sign-in and password-reset
- * requests and on failed static-token uses, and "seen once" markers (used one-time passwords, used SSO request tokens). With
- * `redisUrl` they live in Redis so several nodes share them; otherwise in this process's memory.
+ * requests and on failed static-token uses, and "seen once" markers (used one-time passwords,
+ * used SSO request tokens). With `redisUrl` they live in Redis so several nodes share them;
+ * otherwise in this process's memory.
  */
 export interface AuthStores {
   /** Consumes one point for `key`; the answer says whether the request may proceed. */

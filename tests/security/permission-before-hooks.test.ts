@@ -15,7 +15,12 @@ describe.each(testVendors)('permission checks before hooks (%s)', (vendor) => {
     server = await startTestServer(vendor, { config: { loginRateLimit: 10_000 } });
     const admin = { authorization: `Bearer ${await server.login()}` };
     const role = (
-      await server.inject({ method: 'POST', url: '/test/roles', headers: admin, payload: { name: 'Editors' } })
+      await server.inject({
+        method: 'POST',
+        url: '/test/roles',
+        headers: admin,
+        payload: { name: 'Editors' },
+      })
     ).json().data.id;
     await server.inject({
       method: 'POST',
@@ -30,7 +35,9 @@ describe.each(testVendors)('permission checks before hooks (%s)', (vendor) => {
         last_name: 'Itor',
       },
     });
-    editorHeaders = { authorization: `Bearer ${await server.login('editor@example.com', 'editor password 1')}` };
+    editorHeaders = {
+      authorization: `Bearer ${await server.login('editor@example.com', 'editor password 1')}`,
+    };
   });
   afterAll(async () => {
     await server?.close();

@@ -50,7 +50,12 @@ describe.each(testVendors)('static tokens (%s)', (vendor) => {
     server = await startTestServer(vendor, { config: { loginRateLimit: 3 } });
     const admin = await signIn(ADMIN.email, ADMIN.password);
     const role = (
-      await server.inject({ method: 'POST', url: '/test/roles', headers: admin, payload: { name: 'Editors' } })
+      await server.inject({
+        method: 'POST',
+        url: '/test/roles',
+        headers: admin,
+        payload: { name: 'Editors' },
+      })
     ).json().data.id;
     const created = await server.inject({
       method: 'POST',
@@ -75,7 +80,12 @@ describe.each(testVendors)('static tokens (%s)', (vendor) => {
     await server.project.knex('directus_users').where('id', 1).update({ token: 'admin-plain-token-1' });
     const headers = await signIn('editor@example.com', 'editor password 1');
     for (const token of ['my-own-permanent-token', 'admin-plain-token-1']) {
-      const res = await server.inject({ method: 'PATCH', url: '/test/users/me', headers, payload: { token } });
+      const res = await server.inject({
+        method: 'PATCH',
+        url: '/test/users/me',
+        headers,
+        payload: { token },
+      });
       expect([res.statusCode, res.json().error.code]).toEqual([403, 10]);
     }
     expect(await storedToken(editor)).toBeNull();

@@ -17,7 +17,9 @@ describe.each(testVendors)('validation patterns on non-string values (%s)', (ven
     server = await startTestServer(vendor, { config: { loginRateLimit: 10_000 } });
     await createItemsFixture(server);
     const knex = server.project.knex;
-    await knex('directus_fields').where({ collection: 'notes', field: 'code' }).update({ validation: '/^[1-5]$/' });
+    await knex('directus_fields')
+      .where({ collection: 'notes', field: 'code' })
+      .update({ validation: '/^[1-5]$/' });
     schemaCache.invalidate(server.project.key);
     admin = { authorization: `Bearer ${await server.login()}` };
   });
@@ -45,7 +47,7 @@ describe.each(testVendors)('validation patterns on non-string values (%s)', (ven
     expect([patched.statusCode, patched.json().error?.code]).toEqual([422, 4]);
   });
 
-  it("refuses `{\"email\": 12345}` for a user's email", async () => {
+  it('refuses `{"email": 12345}` for a user\'s email', async () => {
     const created = await server.inject({
       method: 'POST',
       url: '/test/users',

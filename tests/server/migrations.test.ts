@@ -312,7 +312,10 @@ describe.each(testVendors)('an existing database on %s', (vendor) => {
       { scope: 'global', key: 'project_name', value: 'Old' },
     ]);
     expect(await knex.schema.hasTable('directus_webhooks')).toBe(true);
-    expect(await migrateToLatest(knex)).toEqual(['20261121000000_system_tables', '20261123000000_user_emails']);
+    expect(await migrateToLatest(knex)).toEqual([
+      '20261121000000_system_tables',
+      '20261123000000_user_emails',
+    ]);
     expect(Object.keys(await knex('directus_users').columnInfo()).sort()).toEqual([
       'email',
       'id',
