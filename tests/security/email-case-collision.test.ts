@@ -8,6 +8,7 @@ import {
 } from '../../server/database/migrations/20261123000000_user_emails';
 import { createTestDatabase, testVendors, type TestDatabase } from '../helpers/databases';
 import { projectCaller, startTestServer, type TestServer } from '../helpers/server';
+import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 
 /**
  * Threat: an editor takes another user's address in another spelling (`Victim@Example.com`), after
@@ -16,12 +17,16 @@ import { projectCaller, startTestServer, type TestServer } from '../helpers/serv
  */
 describe.each(testVendors)('email case collisions (%s)', (vendor) => {
   let server: TestServer;
+  let smtp: TestSmtp;
   let admin: ReturnType<typeof projectCaller>;
   let victim: number;
   let editor: number;
 
   beforeAll(async () => {
-    server = await startTestServer(vendor, { config: { loginRateLimit: 10_000 } });
+    smtp = await startTestSmtp();
+    server = await startTestServer(vendor, {
+      config: { loginRateLimit: 10_000, mail: { smtpUrl: smtp.url, from: 'Octavo <octavo@example.com>' } },
+    });
     const token = await server.login();
     admin = projectCaller(server.inject, () => ({ authorization: `Bearer ${token}` }));
     const role = (await admin.call('POST', '/roles', { name: 'Editors' })).body.data.id;
@@ -48,6 +53,7 @@ describe.each(testVendors)('email case collisions (%s)', (vendor) => {
   });
   afterAll(async () => {
     await server?.close();
+    await smtp?.close();
   });
 
   const signIn = (email: string, password: string) =>
@@ -85,6 +91,17 @@ describe.each(testVendors)('email case collisions (%s)', (vendor) => {
     expect(owner.json().data.user.id).toBe(victim);
     const intruder = await signIn('victim@example.com', 'editor password 1');
     expect(intruder.statusCode).not.toBe(200);
+  });
+
+  it('finds the owner for a password reset in any spelling', async () => {
+    const arriving = smtp.next();
+    const res = await server.inject({
+      method: 'POST',
+      url: '/test/auth/password/request',
+      payload: { email: 'VICTIM@Example.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await arriving).to).toEqual(['victim@example.com']);
   });
 
   it('normalises an own email change', async () => {

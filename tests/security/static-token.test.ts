@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testVendors } from '../helpers/databases';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/server';
+import { decodeQuotedPrintable, startTestSmtp, type TestSmtp } from '../helpers/smtp';
 
 /** A random client address per test, so counters are never shared between tests or runs. */
 const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
@@ -14,6 +15,7 @@ const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomByt
  */
 describe.each(testVendors)('static tokens (%s)', (vendor) => {
   let server: TestServer;
+  let smtp: TestSmtp;
   let editor: number;
 
   const signIn = async (email: string, password: string) => {
@@ -47,7 +49,10 @@ describe.each(testVendors)('static tokens (%s)', (vendor) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(vendor, { config: { loginRateLimit: 3 } });
+    smtp = await startTestSmtp();
+    server = await startTestServer(vendor, {
+      config: { loginRateLimit: 3, mail: { smtpUrl: smtp.url, from: 'Octavo <octavo@example.com>' } },
+    });
     const admin = await signIn(ADMIN.email, ADMIN.password);
     const role = (
       await server.inject({
@@ -74,6 +79,7 @@ describe.each(testVendors)('static tokens (%s)', (vendor) => {
   });
   afterAll(async () => {
     await server?.close();
+    await smtp?.close();
   });
 
   it('refuses a non-admin setting its own token (403), without a uniqueness oracle', async () => {
@@ -128,6 +134,28 @@ describe.each(testVendors)('static tokens (%s)', (vendor) => {
     expect(res.statusCode).toBe(200);
     expect((await me('editor-static-token-password')).statusCode).toBe(401);
     expect(await storedToken(editor)).toBeNull();
+  });
+
+  it('revokes the token on a password reset', async () => {
+    await setToken(editor, 'editor-static-token-reset');
+    const arriving = smtp.next();
+    const asked = await server.inject({
+      method: 'POST',
+      url: '/test/auth/password/request',
+      payload: { email: 'editor@example.com' },
+      remoteAddress: randomIp(),
+    });
+    expect(asked.statusCode).toBe(200);
+    const text = decodeQuotedPrintable((await arriving).raw);
+    const token = /token=([A-Za-z0-9._-]+)/.exec(text)![1];
+    const done = await server.inject({
+      method: 'POST',
+      url: '/test/auth/password/reset',
+      payload: { token, password: 'editor password 3' },
+      remoteAddress: randomIp(),
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await me('editor-static-token-reset')).statusCode).toBe(401);
   });
 
   it('counts failed token uses against the rate limit, then refuses even the right token (429)', async () => {
