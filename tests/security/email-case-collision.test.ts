@@ -104,6 +104,20 @@ describe.each(testVendors)('email case collisions (%s)', (vendor) => {
     expect((await arriving).to).toEqual(['victim@example.com']);
   });
 
+  it('stores invited emails in lower case and invites no second account for a known address', async () => {
+    const res = await admin.call('POST', '/users/invite', {
+      email: ['New.Person@Example.com', 'VICTIM@example.com'],
+    });
+    expect(res.status).toBe(200);
+    const emails = (await server.project.knex('directus_users').orderBy('id').select('email')).map(
+      (row: { email: string }) => row.email,
+    );
+    expect(emails.filter((email: string) => email.toLowerCase() === 'victim@example.com')).toEqual([
+      'victim@example.com',
+    ]);
+    expect(emails).toContain('new.person@example.com');
+  });
+
   it('normalises an own email change', async () => {
     const res = await admin.call('PATCH', `/users/${editor}`, { email: ' Editor.New@Example.com' });
     expect(res.status).toBe(200);
