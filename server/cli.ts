@@ -632,8 +632,8 @@ async function runUser(args: string[], env: Env, io: Output): Promise<number> {
       if (!user) throw new CliError(`No user with the email ${email} in the project "${key}".`);
       const hash = await hashPassword(password);
       await knex.transaction(async (trx) => {
-        await trx('directus_users').where('id', user.id).update({ password: hash });
-        // A new password ends the sessions that the old one opened.
+        // A new password revokes the static token and ends the sessions that the old one opened.
+        await trx('directus_users').where('id', user.id).update({ password: hash, token: null });
         await trx('directus_user_sessions').where('user', user.id).delete();
       });
       io.out(`Changed the password of ${user.email} (user #${user.id}) in the project "${key}".`);
