@@ -606,7 +606,8 @@ async function runUser(args: string[], env: Env, io: Output): Promise<number> {
   });
   if (values.help) return help(command, io);
   const config = configFrom(values, env);
-  const email = pick(values, 'email', env);
+  // Stored and matched as every email is: trimmed and lower case.
+  const email = pick(values, 'email', env)?.trim().toLowerCase();
   if (!email) throw new UsageError('Missing --email.', command);
   if (!EMAIL.test(email)) throw new UsageError(`--email: "${email}" is not an email address.`, command);
   const registry = await load.registry(config);
@@ -631,8 +632,8 @@ async function runUser(args: string[], env: Env, io: Output): Promise<number> {
       if (!user) throw new CliError(`No user with the email ${email} in the project "${key}".`);
       const hash = await hashPassword(password);
       await knex.transaction(async (trx) => {
-        await trx('directus_users').where('id', user.id).update({ password: hash });
-        // A new password ends the sessions that the old one opened.
+        // A new password revokes the static token and ends the sessions that the old one opened.
+        await trx('directus_users').where('id', user.id).update({ password: hash, token: null });
         await trx('directus_user_sessions').where('user', user.id).delete();
       });
       io.out(`Changed the password of ${user.email} (user #${user.id}) in the project "${key}".`);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { dialectFor } from './dialects';
 import { hashPassword } from '../services/passwords';
+import { hashStaticToken } from '../services/tokens';
 import directusFields from '../../schemas/system/directus_fields.json' with { type: 'json' };
 import directusActivity from '../../schemas/system/directus_activity.json' with { type: 'json' };
 import directusCollectionPresets from '../../schemas/system/directus_collection_presets.json' with { type: 'json' };
@@ -418,16 +419,17 @@ export async function installSystemData(knex: Knex, options: InstallOptions): Pr
     );
     await insertInChunks(trx, 'directus_migrations', migrationRows);
 
-    const admin = await trx('directus_users').where('email', options.adminEmail).first('id');
+    const adminEmail = options.adminEmail.trim().toLowerCase();
+    const admin = await trx('directus_users').whereRaw('lower(??) = ?', ['email', adminEmail]).first('id');
     if (!admin) {
       await trx('directus_users').insert({
         status: 'active',
         role: ADMIN_ROLE_ID,
         first_name: 'Admin',
         last_name: 'User',
-        email: options.adminEmail,
+        email: adminEmail,
         password: passwordHash,
-        token: options.adminToken ?? null,
+        token: options.adminToken ? hashStaticToken(options.adminToken) : null,
         timezone: options.adminTimezone ?? processTimezone(),
         locale: 'en-US',
       });

@@ -41,12 +41,30 @@ export function assertActive(status: unknown): void {
   throw new ApiError('USER_INACTIVE');
 }
 
-/** Finds a user by email, case-insensitively on every vendor. */
+/** An email as stored and compared: trimmed and lower-cased (emails are unique case-insensitively). */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Finds a user by email, case-insensitively on every vendor. Stored emails are normalised on
+ * write; should an older database still hold two spellings of one address (the email migration
+ * reports them), the exact spelling wins, then the oldest account.
+ */
 export async function findUserByEmail(knex: Knex, email: string): Promise<UserRow | undefined> {
+  const normal = normaliseEmail(email);
   return knex('directus_users')
-    .whereRaw('lower(??) = ?', ['email', email.toLowerCase()])
+    .whereRaw('lower(??) = ?', ['email', normal])
+    .orderByRaw('case when ?? = ? then 0 else 1 end', ['email', normal])
     .orderBy('id')
     .first();
+}
+
+/** Another user holding this email in any spelling (`except`: the user being changed). */
+export async function emailTaken(knex: Knex, email: string, except?: unknown): Promise<boolean> {
+  const query = knex('directus_users').whereRaw('lower(??) = ?', ['email', normaliseEmail(email)]);
+  if (except !== undefined && except !== null) query.whereNot('id', except as number);
+  return (await query.first('id')) !== undefined;
 }
 
 /** Whether the user's role demands 2FA. */

@@ -6,7 +6,7 @@ import { publicAccountability } from '../context';
 import { ApiError } from '../errors';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import { numberSetting, readSettings, type Settings } from './settings';
-import { looksLikeJwt, signToken, verifyToken } from './tokens';
+import { looksLikeJwt, signToken, staticTokenCandidates, staticTokenMatches, verifyToken } from './tokens';
 import {
   createSession,
   dbDateTime,
@@ -161,6 +161,26 @@ function remember(project: ProjectContext, key: string, generation: number, entr
   byKey.set(key, entry);
 }
 
+/**
+ * A static token (set by an administrator, stored hashed; a v8 database's plain ones still work).
+ * Failed uses count per IP against the sign-in limit (ServerConfig.loginRateLimit a minute): past
+ * it, every static token from that address is refused with 429 until the window ends.
+ */
+async function fromStaticToken(project: ProjectContext, token: string, ip: string): Promise<IdentityRow> {
+  const stores = authStoresFor(project.server);
+  const bucket = `token:${ip}`;
+  if (await stores.isLimited(bucket)) throw new ApiError('TOO_MANY_REQUESTS');
+  const row: (IdentityRow & { stored: unknown }) | undefined = await identityQuery(project.knex)
+    .select('u.token as stored')
+    .whereIn('u.token', staticTokenCandidates(token));
+  if (row && staticTokenMatches(row.stored, token)) {
+    const { stored: _stored, ...identity } = row;
+    return identity;
+  }
+  const answer = await stores.consume(bucket);
+  throw new ApiError(answer.allowed ? 'INVALID_TOKEN' : 'TOO_MANY_REQUESTS');
+}
+
 /** An explicit token (JWT or static). Bad, expired or revoked tokens are errors, not a downgrade. */
 async function fromToken(
   project: ProjectContext,
@@ -187,8 +207,7 @@ async function fromToken(
     remember(project, token, generation, { row, via: 'jwt', expires });
     return accountabilityOf(row, base, 'jwt', token);
   }
-  const row: IdentityRow | undefined = await identityQuery(project.knex).where('u.token', token);
-  if (!row) throw new ApiError('INVALID_TOKEN');
+  const row = await fromStaticToken(project, token, base.ip);
   assertActive(row.status);
   remember(project, token, generation, { row, via: 'static', expires: Date.now() + IDENTITY_TTL });
   return accountabilityOf(row, base, 'static', token);

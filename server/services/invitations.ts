@@ -1,6 +1,6 @@
 import type { Accountability, ProjectContext } from '../context';
 import { ApiError } from '../errors';
-import { findUserByEmail, safeUser } from './auth-users';
+import { findUserByEmail, normaliseEmail, safeUser } from './auth-users';
 import { emitItemEvent } from './events';
 import { mailEnabled, sendMail, type Mail } from './mail';
 import { renderMailTemplate } from './mail-templates';
@@ -61,7 +61,8 @@ export async function inviteUsers(
     if (!isEmail(email))
       throw new ApiError('INVALID_REQUEST', 'email: This value is not a valid email address.');
   }
-  const emails = [...new Map((list as string[]).map((e) => [e.toLowerCase(), e.trim()])).values()];
+  // Stored as every email is: trimmed and lower case; one invitation per address in any spelling.
+  const emails = [...new Set((list as string[]).map(normaliseEmail))];
   if (!mailEnabled(project.server)) {
     throw new ApiError('MAIL_TRANSPORT_NOT_FOUND', 'Mail is not configured on this server');
   }

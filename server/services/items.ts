@@ -381,6 +381,43 @@ async function nextSort(state: WriteState, info: CollectionInfo): Promise<number
   return (Number.isFinite(max) ? max : 0) + 1;
 }
 
+/** The payload without the collection's read-only fields (relations and aliases are never read-only). */
+function withoutReadonly(info: CollectionInfo, input: Item): Item {
+  const kept: Item = {};
+  for (const [name, value] of Object.entries(input)) {
+    const field = info.fields.get(name);
+    if (field?.readonly && !field.alias && !field.primaryKey) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
+/** The create permission for a payload (its status: the cast value once there is one). */
+function checkCreate(state: WriteState, info: CollectionInfo, payload: Item, values?: Item): void {
+  const source = values ?? payload;
+  const status = info.statusField
+    ? (source[info.statusField] ?? info.fields.get(info.statusField)?.defaultValue ?? undefined)
+    : undefined;
+  const written = Object.keys(payload).filter(
+    (name) => name !== '$delete' && !isServerFilled(info.fields.get(name)),
+  );
+  state.permissions.assertCreate(info, status, written, state.comment);
+}
+
+/** The update permission for a patch of a stored item. */
+function checkUpdate(
+  state: WriteState,
+  info: CollectionInfo,
+  existing: Item,
+  payload: Item,
+  newStatus: unknown,
+) {
+  const written = Object.keys(payload).filter(
+    (name) => name !== '$delete' && name !== info.primaryKey && !isServerFilled(info.fields.get(name)),
+  );
+  state.permissions.assertUpdate(info, existing, written, newStatus, state.comment);
+}
+
 async function createOne(
   state: WriteState,
   info: CollectionInfo,
@@ -388,6 +425,11 @@ async function createOne(
   parent: Parent | null,
 ): Promise<PrimaryKey> {
   if (!isObject(input)) throw new ApiError('INVALID_PAYLOAD');
+  // Read-only fields are not the caller's to set, on create as on update (administrators may);
+  // what hooks add afterwards (server-managed values) stays.
+  if (!state.trusted && !state.permissions.admin) input = withoutReadonly(info, input);
+  // Permissions first: a hook never runs (nor answers) for a write the caller may not make.
+  if (!state.trusted) checkCreate(state, info, input);
   const hooks = hooksOf(state, info.collection);
   const payload = (await hooks?.beforeCreate?.(input, hookContext(state, info.collection))) ?? input;
   const { columns, toMany } = await splitPayload(state, info, payload);
@@ -399,15 +441,8 @@ async function createOne(
     admin: state.permissions.admin || state.trusted,
     skipRequired: state.skipRequired && info.collection === state.rootCollection,
   });
-  if (!state.trusted) {
-    const status = info.statusField
-      ? (values[info.statusField] ?? info.fields.get(info.statusField)?.defaultValue ?? undefined)
-      : undefined;
-    const written = Object.keys(payload).filter(
-      (name) => name !== '$delete' && !isServerFilled(info.fields.get(name)),
-    );
-    state.permissions.assertCreate(info, status, written, state.comment);
-  }
+  // Again on what the hooks made of the payload (a hook may add fields).
+  if (!state.trusted) checkCreate(state, info, payload, values);
   if (info.sortField && (values[info.sortField] === undefined || values[info.sortField] === null)) {
     values[info.sortField] = await nextSort(state, info);
   }
@@ -460,6 +495,10 @@ async function updateOne(
   const key = keyFor(state, info, rawKey);
   const existing = loaded ?? (await loadRow(state, info, key));
   if (!existing || !(await visible(state, info, key))) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+  // Permissions first: a hook never runs (nor answers) for a write the caller may not make.
+  if (!state.trusted) {
+    checkUpdate(state, info, existing, input, info.statusField ? input[info.statusField] : undefined);
+  }
   const hooks = hooksOf(state, info.collection);
   const payload =
     (await hooks?.beforeUpdate?.(key, input, existing, hookContext(state, info.collection))) ?? input;
@@ -474,12 +513,8 @@ async function updateOne(
     skipRequired: state.skipRequired && info.collection === state.rootCollection,
   });
   const newStatus = info.statusField ? values[info.statusField] : undefined;
-  if (!state.trusted) {
-    const written = Object.keys(payload).filter(
-      (name) => name !== '$delete' && name !== info.primaryKey && !isServerFilled(info.fields.get(name)),
-    );
-    state.permissions.assertUpdate(info, existing, written, newStatus, state.comment);
-  }
+  // Again on what the hooks made of the patch.
+  if (!state.trusted) checkUpdate(state, info, existing, payload, newStatus);
   const userColumns = Object.keys(values).filter((name) => !isServerFilled(info.fields.get(name)));
   const changed = userColumns.length > 0;
   if (changed) {

@@ -155,6 +155,22 @@ function checkLength(field: FieldInfo, text: string): string {
   return text;
 }
 
+/** A field's validation pattern against a value (its text: numbers, booleans and JSON included). */
+function checkPattern(field: FieldInfo, value: unknown): void {
+  if (!field.validation) return;
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
+        ? String(value)
+        : null;
+  if (text === null || text === '') return;
+  const pattern = validationPattern(field.validation);
+  if (!pattern)
+    throw new ApiError('UNPROCESSABLE_ENTITY', `${field.field}: the validation pattern is invalid`);
+  if (!pattern.test(text)) throw invalid(field.field, 'This value is not valid.');
+}
+
 /** The names of payload keys that are not fields of the collection → 422 code 12. */
 export function assertKnownFields(info: CollectionInfo, keys: Iterable<string>): void {
   const unknown = [...keys].filter((key) => key !== '$delete' && !info.fields.has(key));
@@ -186,12 +202,10 @@ export async function prepareValues(
     if (raw === null && !field.nullable && !field.autoIncrement) {
       throw invalid(name, 'This value should not be null.');
     }
-    if (field.validation && typeof raw === 'string' && raw !== '') {
-      const pattern = validationPattern(field.validation);
-      if (!pattern) throw new ApiError('UNPROCESSABLE_ENTITY', `${name}: the validation pattern is invalid`);
-      if (!pattern.test(raw)) throw invalid(name, 'This value is not valid.');
-    }
+    // Text is checked as sent (before hashing); any other value as it will be stored.
+    if (typeof raw === 'string') checkPattern(field, raw);
     values[name] = await castInput(field, raw, options);
+    if (typeof raw !== 'string') checkPattern(field, values[name]);
   }
 
   if (!options.skipRequired) {

@@ -10,13 +10,16 @@ import type { ServerConfig } from '../config';
 
 /**
  * Counters shared by every node of an instance: the per-IP limit on sign-in, password-reset and
- * hashing requests, the failed sign-ins and temporary locks per account and per account and
- * source (authentication.ts), and "seen once" markers (used one-time passwords, used SSO request tokens). With
- * `redisUrl` they live in Redis so several nodes share them; otherwise in this process's memory.
+ * hashing requests and on failed static-token uses, the failed sign-ins and temporary locks per
+ * account and per account and source (authentication.ts), and "seen once" markers (used one-time
+ * passwords, used SSO request tokens). With `redisUrl` they live in Redis so several nodes share
+ * them; otherwise in this process's memory.
  */
 export interface AuthStores {
   /** Consumes one point for `key`; the answer says whether the request may proceed. */
   consume(key: string): Promise<RateLimitResult>;
+  /** Whether `key` has used up its points in the current window (consumes nothing). */
+  isLimited(key: string): Promise<boolean>;
   /** True the first time a key is claimed within `ttlSeconds`, false afterwards. */
   claimOnce(key: string, ttlSeconds: number): Promise<boolean>;
   /** Seconds left on a temporary lock of `key` (0: not locked). */
@@ -147,6 +150,11 @@ export function createAuthStores(server: ServerConfig): AuthStores {
         if (rejection instanceof RateLimiterRes) return result(limit, rejection, false);
         throw rejection;
       }
+    },
+    async isLimited(key) {
+      // Redis unreachable: the failed attempts still count through `consume`'s insurance limiter.
+      const res = await limiter.get(key).catch(() => null);
+      return res !== null && res.consumedPoints >= limit;
     },
     async claimOnce(key, ttlSeconds) {
       if (redis) {

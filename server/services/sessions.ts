@@ -117,14 +117,22 @@ export async function deleteSession(project: ProjectContext, sessionId: string):
   return project.knex('directus_user_sessions').where('token', hashSessionId(sessionId)).delete();
 }
 
+/**
+ * Ends one session of a user (`rowId`) or all of them. All of them ("sign out everywhere", a
+ * password reset) also revokes the user's static token, so no credential outlives it.
+ */
 export async function deleteUserSessions(
   project: ProjectContext,
   user: number,
   rowId?: number,
 ): Promise<number> {
-  const query = project.knex('directus_user_sessions').where('user', user);
-  if (rowId !== undefined) query.where('id', rowId);
-  return query.delete();
+  if (rowId !== undefined) {
+    return project.knex('directus_user_sessions').where({ user, id: rowId }).delete();
+  }
+  return project.knex.transaction(async (trx): Promise<number> => {
+    await trx('directus_users').where('id', user).whereNotNull('token').update({ token: null });
+    return Number(await trx('directus_user_sessions').where('user', user).delete());
+  });
 }
 
 /** Whether the cookie gets `Secure`: config `cookie.secure` (true/false), or 'auto' = the request is HTTPS. */

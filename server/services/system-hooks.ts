@@ -2,10 +2,12 @@ import type { Knex } from 'knex';
 import { ApiError } from '../errors';
 import type { Item } from '../query/execute-read';
 import { recordActivity } from './activity';
+import { emailTaken, normaliseEmail } from './auth-users';
 import { fileHooks } from './files';
 import { registerItemsHooks, type HookContext, type PrimaryKey } from './items';
 import { validationPattern } from './payload';
 import { readSettings } from './settings';
+import { hashStaticToken, looksLikeJwt } from './tokens';
 
 /**
  * The per-collection behaviour of the system collections (api-v8 §2.10, §2.13–2.18, §6.6), run
@@ -320,6 +322,30 @@ function isActiveAdmin(row: Item): boolean {
   return sameKey(row.role, ADMIN_ROLE) && row.status === 'active';
 }
 
+/**
+ * The credentials of a user payload: the email normalised (trimmed, lower case) and unique in any
+ * spelling (409 code 204); a static token set by administrators only (403) and stored hashed.
+ */
+async function userCredentials(payload: Item, ctx: HookContext, key?: PrimaryKey): Promise<Item> {
+  let next = payload;
+  if (has(payload, 'email') && typeof payload.email === 'string') {
+    const email = normaliseEmail(payload.email);
+    if (email !== '' && (await emailTaken(ctx.trx, email, key))) {
+      throw new ApiError('DUPLICATE_ITEM', `Duplicate key "${email}" for collection "directus_users"`);
+    }
+    next = { ...next, email };
+  }
+  if (has(payload, 'token')) {
+    if (!ctx.accountability.admin) throw forbidden('Only administrators can set static tokens');
+    const token = payload.token;
+    if (token === null || token === '') next = { ...next, token: null };
+    else if (typeof token !== 'string') throw invalid('token', 'expected text');
+    else if (looksLikeJwt(token)) throw invalid('token', 'a static token cannot have the shape of a JWT');
+    else next = { ...next, token: hashStaticToken(token) };
+  }
+  return next;
+}
+
 function registerUserHooks(): void {
   registerItemsHooks('directus_users', {
     async beforeCreate(payload, ctx) {
@@ -327,8 +353,10 @@ function registerUserHooks(): void {
         throw forbidden('Only administrators can create administrators');
       }
       await checkPasswordPolicy(ctx.trx, payload);
+      return userCredentials(payload, ctx);
     },
-    async beforeUpdate(key, payload, existing, ctx) {
+    async beforeUpdate(key, input, existing, ctx) {
+      const payload = await userCredentials(input, ctx, key);
       const who = ctx.accountability;
       const roleChanges = has(payload, 'role') && !sameKey(keyValue(payload.role), existing.role);
       const statusChanges = has(payload, 'status') && payload.status !== existing.status;
@@ -351,6 +379,11 @@ function registerUserHooks(): void {
         });
         if (payload.status !== 'active') await ctx.trx('directus_user_sessions').where('user', key).delete();
       }
+      // A new password revokes the static token (unless the same write sets one).
+      if (typeof payload.password === 'string' && payload.password !== '' && !has(payload, 'token')) {
+        await ctx.trx('directus_users').where('id', key).whereNotNull('token').update({ token: null });
+      }
+      return payload;
     },
     async beforeDelete(key, existing, ctx) {
       if (isActiveAdmin(existing)) await assertOtherActiveAdmin(ctx.trx, key);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, decodeProtectedHeader, errors as joseErrors, type JWTPayload } from 'jose';
 import { ApiError, type ErrorName } from '../errors';
 import type { ProjectContext } from '../context';
@@ -99,4 +99,34 @@ export function looksLikeJwt(token: string): boolean {
   } catch {
     return false;
   }
+}
+
+/*
+ * Static tokens (`directus_users.token`, set by administrators) are stored as `$sha256$<hex>`, so a
+ * copy of the database does not hand out working credentials. A Directus 8 database stores them as
+ * they are: those still work (see `staticTokenMatches`) until an administrator sets a new one.
+ */
+const STATIC_PREFIX = '$sha256$';
+
+/** The stored form of a static token. */
+export function hashStaticToken(token: string): string {
+  return STATIC_PREFIX + createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** The stored values a presented static token may match: its hash, or itself as v8 stored it. */
+export function staticTokenCandidates(token: string): string[] {
+  // A value shaped like a stored hash is never taken as a plain token: the hash itself is no key.
+  return token.startsWith(STATIC_PREFIX) ? [hashStaticToken(token)] : [hashStaticToken(token), token];
+}
+
+/** Whether a presented token matches the stored value (hashed or v8's plain), in constant time. */
+export function staticTokenMatches(stored: unknown, token: string): boolean {
+  if (typeof stored !== 'string' || stored === '' || token === '') return false;
+  const hashed = stored.startsWith(STATIC_PREFIX);
+  if (!hashed && token.startsWith(STATIC_PREFIX)) return false;
+  const expected = createHash('sha256').update(stored, 'utf8').digest();
+  const actual = createHash('sha256')
+    .update(hashed ? hashStaticToken(token) : token, 'utf8')
+    .digest();
+  return timingSafeEqual(expected, actual);
 }

@@ -192,7 +192,8 @@ describe('octavo command line', () => {
           'user',
           'create',
           '--email',
-          'bea@example.com',
+          // Stored trimmed and in lower case, as every email (unique in any spelling).
+          ' Bea@Example.COM',
           '--password',
           'bea secret',
           '--first-name',
@@ -208,7 +209,7 @@ describe('octavo command line', () => {
         /Created the user bea@example\.com \(#2, role 2 Public\) in the project "blog"/,
       );
       const duplicate = await octavo(
-        ['user', 'create', '--project', 'blog', '--email', 'bea@example.com', '--password', 'x'],
+        ['user', 'create', '--project', 'blog', '--email', 'BEA@example.com', '--password', 'x'],
         env,
       );
       expect(duplicate.code).toBe(1);

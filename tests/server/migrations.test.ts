@@ -14,6 +14,7 @@ import {
   installSystemData,
 } from '../../server/database/install';
 import { verifyPassword } from '../../server/services/passwords';
+import { hashStaticToken } from '../../server/services/tokens';
 import { createTestDatabase, testVendors, type TestDatabase } from '../helpers/databases';
 
 const INSTALL = {
@@ -48,7 +49,7 @@ describe.each(testVendors)('system tables on %s', (vendor) => {
   it('creates every v8 system table with its columns on a fresh database', async () => {
     expect(await hasSystemTables(knex)).toBe(false);
     const ran = await migrateToLatest(knex);
-    expect(ran).toEqual(['20261121000000_system_tables']);
+    expect(ran).toEqual(['20261121000000_system_tables', '20261123000000_user_emails']);
     expect(await hasSystemTables(knex)).toBe(true);
     expect(SYSTEM_TABLES.map((t) => t.name).sort()).toEqual([
       'directus_activity',
@@ -232,7 +233,7 @@ describe.each(testVendors)('system tables on %s', (vendor) => {
       last_name: 'User',
       email: INSTALL.adminEmail,
       locale: 'en-US',
-      token: INSTALL.adminToken,
+      token: hashStaticToken(INSTALL.adminToken),
       theme: 'auto',
     });
     expect(Number(admin.role)).toBe(1);
@@ -311,7 +312,10 @@ describe.each(testVendors)('an existing database on %s', (vendor) => {
       { scope: 'global', key: 'project_name', value: 'Old' },
     ]);
     expect(await knex.schema.hasTable('directus_webhooks')).toBe(true);
-    expect(await migrateToLatest(knex)).toEqual(['20261121000000_system_tables']);
+    expect(await migrateToLatest(knex)).toEqual([
+      '20261121000000_system_tables',
+      '20261123000000_user_emails',
+    ]);
     expect(Object.keys(await knex('directus_users').columnInfo()).sort()).toEqual([
       'email',
       'id',

@@ -209,7 +209,8 @@ describe.each(testVendors)('system collections: settings, presets, webhooks, fol
       ).toEqual([404, 203]);
       expect(
         await code('PATCH', `/collection_presets/${roleWide.body.data.id}`, { title: 'Hijack' }, editor),
-      ).toEqual([403, 10]);
+        // Update `mine` does not cover a role's preset: the permission check answers before the hook.
+      ).toEqual([403, 302]);
       const roleDelete = await call(
         'DELETE',
         `/collection_presets/${roleWide.body.data.id}`,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { systemTables } from './20261121000000_system_tables';
+import { userEmails } from './20261123000000_user_emails';
 
 export interface Migration {
   name: string;
@@ -7,4 +8,4 @@ export interface Migration {
 }
 
 /** Every migration, in the order they run. Names are dated and never change once released. */
-export const migrations: Migration[] = [systemTables];
+export const migrations: Migration[] = [systemTables, userEmails];
