@@ -70,6 +70,11 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Largest `limit` a query may ask for; -1 means "all" up to this. */
   maxQueryLimit: number;
+  /**
+   * Most item objects one read may answer, counted across every nesting level as often as they
+   * appear in the response (`OCTAVO_QUERY_MAX_ROWS`, default 50,000); more → 422 code 1010.
+   */
+  maxQueryRows: number;
   maxUploadSize: number;
   /**
    * Largest JSON, form-encoded or text request body in bytes (default 1 MB). File uploads keep
@@ -268,6 +273,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   const corsOrigin = !corsRaw ? false : corsRaw === '*' ? '*' : corsRaw.split(',').map((s) => s.trim());
   const maxQueryLimit = integer(env, file, 'OCTAVO_QUERY_LIMIT_MAX', 'query_limit_max', 1000);
   if (maxQueryLimit < 1) throw new ConfigError('OCTAVO_QUERY_LIMIT_MAX', 'must be at least 1');
+  const maxQueryRows = integer(env, file, 'OCTAVO_QUERY_MAX_ROWS', 'query_max_rows', 50_000);
+  if (maxQueryRows < 1) throw new ConfigError('OCTAVO_QUERY_MAX_ROWS', 'must be at least 1');
   const maxBodySize = integer(env, file, 'OCTAVO_MAX_BODY_SIZE', 'max_body_size', 1024 * 1024);
   if (maxBodySize < 1024) throw new ConfigError('OCTAVO_MAX_BODY_SIZE', 'must be at least 1024 (bytes)');
   const loginLockSeconds = integer(env, file, 'OCTAVO_LOGIN_LOCK_SECONDS', 'login_lock_seconds', 60);
@@ -297,6 +304,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     },
     redisUrl: text(env, file, 'OCTAVO_REDIS_URL', 'redis_url'),
     maxQueryLimit,
+    maxQueryRows,
     maxUploadSize: integer(env, file, 'OCTAVO_MAX_UPLOAD_SIZE', 'max_upload_size', 100 * 1024 * 1024),
     maxBodySize,
     loginRateLimit: integer(env, file, 'OCTAVO_LOGIN_RATE_LIMIT', 'login_rate_limit', 30),

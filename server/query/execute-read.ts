@@ -46,6 +46,45 @@ export interface ReadContext {
   planLimits?: PlanLimits;
   /** The clock for `now` in filters; tests pin it. */
   now?: () => Date;
+  /**
+   * Most item objects the answer may hold across all nesting levels, counted as often as they
+   * appear (ServerConfig.maxQueryRows); also the most rows loaded per read. Over → 422 code 1010.
+   */
+  maxRows?: number;
+  /** Most related items a nested o2m / m2m / translation level gives each parent (the `limit` cap). */
+  maxRelatedPerParent?: number;
+}
+
+/**
+ * The rows a read may still materialise. `loaded` counts rows fetched from the database, `answered`
+ * counts item objects in the response tree (a related row shared by many parents counts once per
+ * parent), so a `fields=*.*.*.*` path that multiplies through a junction stops as soon as a level
+ * would pass the cap, before the next level is loaded.
+ */
+class RowBudget {
+  loaded = 0;
+  answered = 0;
+  constructor(readonly max: number) {}
+  /** Rows the next query may return (one more, to tell "exactly the cap" from "over"). */
+  get room(): number | null {
+    return this.max >= Number.MAX_SAFE_INTEGER ? null : this.max - this.loaded + 1;
+  }
+  load(count: number): void {
+    this.loaded += count;
+    if (this.loaded > this.max) this.fail();
+  }
+  answer(weights: number[]): void {
+    for (const weight of weights) {
+      this.answered += weight;
+      if (this.answered > this.max) this.fail();
+    }
+  }
+  private fail(): never {
+    throw new ApiError(
+      'READ_TOO_MANY_ROWS',
+      `The response would hold more than ${this.max} rows; narrow \`fields\` or \`limit\``,
+    );
+  }
 }
 
 export interface ReadOptions {
@@ -134,23 +173,31 @@ function orderBy(
 async function readRelated(
   ctx: ReadContext,
   scope: SqlScope,
+  budget: RowBudget,
   plan: FieldsPlan,
   keyColumn: string,
   keys: FilterValue[],
   configure: (qb: Knex.QueryBuilder, alias: string) => void,
+  select: (raw: Item[]) => { rows: Item[]; weights: number[] },
   nullsLast: boolean,
 ): Promise<{ raw: Item[]; shaped: Item[] }> {
   const info = collectionOf(scope, plan.collection);
-  const raw: Item[] = [];
+  const loaded: Item[] = [];
   for (const batch of chunks(keys)) {
     const alias = nextAlias(scope);
     const qb = ctx.knex({ [alias]: info.collection }).select(plan.columns.map((c) => `${alias}.${c}`));
     qb.whereIn(`${alias}.${keyColumn}`, batch as any[]);
     applyRowConstraints(qb, scope, info, alias);
     configure(qb, alias);
-    raw.push(...((await qb) as Item[]));
+    // Never fetch more than the cap allows: one row over is enough to answer 422.
+    if (budget.room !== null) qb.limit(budget.room);
+    const rows = (await qb) as Item[];
+    budget.load(rows.length);
+    loaded.push(...rows);
   }
-  return { raw, shaped: await shapeRows(ctx, scope, plan, raw, nullsLast, null) };
+  const { rows: raw, weights } = select(loaded);
+  budget.answer(weights);
+  return { raw, shaped: await shapeRows(ctx, scope, budget, plan, raw, weights, nullsLast, null) };
 }
 
 /**
@@ -160,15 +207,20 @@ async function readRelated(
 async function shapeRows(
   ctx: ReadContext,
   scope: SqlScope,
+  budget: RowBudget,
   plan: FieldsPlan,
   rows: Item[],
+  weights: number[],
   nullsLast: boolean,
   lang: string[] | '*' | null,
 ): Promise<Item[]> {
   const info = collectionOf(scope, plan.collection);
   const values = new Map<RelationPlan, (row: Item) => unknown>();
   for (const relation of plan.relations) {
-    values.set(relation, await loadRelation(ctx, scope, info, relation, rows, nullsLast, lang));
+    values.set(
+      relation,
+      await loadRelation(ctx, scope, budget, info, relation, rows, weights, nullsLast, lang),
+    );
   }
   const items = rows.map((row) => {
     const item: Item = {};
@@ -189,9 +241,11 @@ async function shapeRows(
 async function loadRelation(
   ctx: ReadContext,
   scope: SqlScope,
+  budget: RowBudget,
   info: CollectionInfo,
   relation: RelationPlan,
   rows: Item[],
+  weights: number[],
   nullsLast: boolean,
   lang: string[] | '*' | null,
 ): Promise<(row: Item) => unknown> {
@@ -209,13 +263,25 @@ async function loadRelation(
       relatedPk,
       rows.map((row) => row[relation.field]),
     );
+    // A related row appears once under every parent that points at it.
+    const parentWeight = new Map<string, number>();
+    rows.forEach((row, index) => {
+      const key = row[relation.field];
+      if (key === null || key === undefined) return;
+      parentWeight.set(String(key), (parentWeight.get(String(key)) ?? 0) + weights[index]);
+    });
     const { raw, shaped } = await readRelated(
       ctx,
       scope,
+      budget,
       relation.plan,
       related.primaryKey,
       keys,
       () => {},
+      (loaded) => ({
+        rows: loaded,
+        weights: loaded.map((row) => parentWeight.get(String(row[related.primaryKey])) ?? 0),
+      }),
       nullsLast,
     );
     const byKey = new Map<string, Item>();
@@ -235,9 +301,16 @@ async function loadRelation(
   if (relation.kind === 'translation' && lang !== null && lang !== '*' && !relation.langField) {
     throw new ApiError('FIELD_NOT_FOUND', `${quote(related.collection)} has no language field`);
   }
+  const weightOf = new Map<string, number>();
+  rows.forEach((row, index) => {
+    const key = String(row[info.primaryKey]);
+    weightOf.set(key, (weightOf.get(key) ?? 0) + weights[index]);
+  });
+  const perParent = ctx.maxRelatedPerParent ?? Number.MAX_SAFE_INTEGER;
   const { raw, shaped } = await readRelated(
     ctx,
     scope,
+    budget,
     relation.plan,
     relation.foreignKey,
     keys,
@@ -253,6 +326,19 @@ async function loadRelation(
         nullsLast && related.sortField !== null,
       );
       if (related.sortField) qb.orderBy(`${alias}.${related.primaryKey}`, 'asc');
+    },
+    (loaded) => {
+      // Like a top-level `limit`: at most `perParent` related items under each parent, in order.
+      const kept: Item[] = [];
+      const counts = new Map<string, number>();
+      for (const row of loaded) {
+        const key = String(row[relation.foreignKey]);
+        const seen = counts.get(key) ?? 0;
+        if (seen >= perParent) continue;
+        counts.set(key, seen + 1);
+        kept.push(row);
+      }
+      return { rows: kept, weights: kept.map((row) => weightOf.get(String(row[relation.foreignKey])) ?? 0) };
     },
     nullsLast,
   );
@@ -520,7 +606,19 @@ export async function readItems(
             rootQuery,
             keys,
           );
-  const items = await shapeRows(ctx, scope, plan, rows, nullsLast, query.lang);
+  const budget = new RowBudget(ctx.maxRows ?? Number.MAX_SAFE_INTEGER);
+  budget.load(rows.length);
+  budget.answer(rows.map(() => 1));
+  const items = await shapeRows(
+    ctx,
+    scope,
+    budget,
+    plan,
+    rows,
+    rows.map(() => 1),
+    nullsLast,
+    query.lang,
+  );
 
   const singleItem = query.single || options.keys?.length === 1;
   if (singleItem && items.length === 0) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');

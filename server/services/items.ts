@@ -598,6 +598,8 @@ export class ItemsService {
       schema,
       defaultLimit: settings.defaultLimit,
       nullsLast: settings.nullsLast,
+      maxRows: this.project.server.maxQueryRows,
+      maxRelatedPerParent: this.project.server.maxQueryLimit,
     };
   }
 
