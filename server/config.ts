@@ -75,6 +75,11 @@ export interface ServerConfig {
    * appear in the response (`OCTAVO_QUERY_MAX_ROWS`, default 50,000); more → 422 code 1010.
    */
   maxQueryRows: number;
+  /**
+   * Largest read answer in bytes, checked while it is serialised (`OCTAVO_QUERY_MAX_RESPONSE_BYTES`,
+   * default 50 MB); larger → 422 code 1011.
+   */
+  maxResponseBytes: number;
   maxUploadSize: number;
   /**
    * Largest JSON, form-encoded or text request body in bytes (default 1 MB). File uploads keep
@@ -275,6 +280,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   if (maxQueryLimit < 1) throw new ConfigError('OCTAVO_QUERY_LIMIT_MAX', 'must be at least 1');
   const maxQueryRows = integer(env, file, 'OCTAVO_QUERY_MAX_ROWS', 'query_max_rows', 50_000);
   if (maxQueryRows < 1) throw new ConfigError('OCTAVO_QUERY_MAX_ROWS', 'must be at least 1');
+  const maxResponseBytes = integer(
+    env,
+    file,
+    'OCTAVO_QUERY_MAX_RESPONSE_BYTES',
+    'query_max_response_bytes',
+    50 * 1024 * 1024,
+  );
+  if (maxResponseBytes < 1024) {
+    throw new ConfigError('OCTAVO_QUERY_MAX_RESPONSE_BYTES', 'must be at least 1024 (bytes)');
+  }
   const maxBodySize = integer(env, file, 'OCTAVO_MAX_BODY_SIZE', 'max_body_size', 1024 * 1024);
   if (maxBodySize < 1024) throw new ConfigError('OCTAVO_MAX_BODY_SIZE', 'must be at least 1024 (bytes)');
   const loginLockSeconds = integer(env, file, 'OCTAVO_LOGIN_LOCK_SECONDS', 'login_lock_seconds', 60);
@@ -305,6 +320,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     redisUrl: text(env, file, 'OCTAVO_REDIS_URL', 'redis_url'),
     maxQueryLimit,
     maxQueryRows,
+    maxResponseBytes,
     maxUploadSize: integer(env, file, 'OCTAVO_MAX_UPLOAD_SIZE', 'max_upload_size', 100 * 1024 * 1024),
     maxBodySize,
     loginRateLimit: integer(env, file, 'OCTAVO_LOGIN_RATE_LIMIT', 'login_rate_limit', 30),

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './errors';
 
 export interface Envelope {
   data?: unknown;
@@ -20,5 +21,31 @@ export function respond(request: FastifyRequest, reply: FastifyReply, body: Enve
   if (body.error) payload.error = body.error;
   if (request.accountability?.user == null) payload.public = true;
   if (Object.keys(payload).length === 0) return reply.code(204).send();
-  return reply.send(payload);
+  const maxBytes = request.server.config?.maxResponseBytes;
+  if (!maxBytes || payload.data === undefined) return reply.send(payload);
+  return reply.type('application/json; charset=utf-8').send(serialiseWithin(payload, maxBytes));
+}
+
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError(
+    'RESPONSE_TOO_LARGE',
+    `The response would be larger than ${maxBytes} bytes; narrow \`fields\` or \`limit\``,
+  );
+}
+
+/**
+ * JSON text of an answer, stopped as soon as it passes `maxBytes`: the replacer adds up the
+ * characters of the keys and string values as they are written (a lower bound of the size, so it
+ * never stops an answer that fits), and the finished text is measured exactly.
+ */
+export function serialiseWithin(payload: unknown, maxBytes: number): string {
+  let size = 0;
+  const json = JSON.stringify(payload, (key: string, value: unknown) => {
+    size += key.length + 1;
+    if (typeof value === 'string') size += value.length + 2;
+    if (size > maxBytes) throw tooLarge(maxBytes);
+    return value;
+  });
+  if (json.length > maxBytes || Buffer.byteLength(json) > maxBytes) throw tooLarge(maxBytes);
+  return json;
 }

@@ -9,12 +9,14 @@ import { projectCaller, startTestServer, type TestServer } from '../helpers/serv
  * so a small table answers an exponential tree (a 500 after seconds, or hundreds of MB). The read
  * engine now counts the item objects of the answer across all levels as it loads them and stops
  * with 422 code 1010 once they pass `maxQueryRows`; nested to-many levels hold at most
- * `maxQueryLimit` items per parent, like a top-level `limit`.
+ * `maxQueryLimit` items per parent, like a top-level `limit`; an answer larger than
+ * `maxResponseBytes` stops while it is serialised with 422 code 1011.
  */
 const WRITERS = 12;
 const BOOKS = 12;
 const MAX_ROWS = 2000;
 const LIMIT_MAX = 50;
+const MAX_BYTES = 32 * 1024;
 
 describe.each(testVendors)('reads are bounded on %s', (vendor) => {
   let server: TestServer;
@@ -23,7 +25,7 @@ describe.each(testVendors)('reads are bounded on %s', (vendor) => {
 
   beforeAll(async () => {
     server = await startTestServer(vendor, {
-      config: { maxQueryRows: MAX_ROWS, maxQueryLimit: LIMIT_MAX },
+      config: { maxQueryRows: MAX_ROWS, maxQueryLimit: LIMIT_MAX, maxResponseBytes: MAX_BYTES },
     });
     const knex = server.project.knex;
     await knex.schema.createTable('writers', (t) => {
@@ -143,5 +145,18 @@ describe.each(testVendors)('reads are bounded on %s', (vendor) => {
     const small = await call('GET', '/items/writers?fields=id,books.book.writers.id&filter[id][gt]=2');
     // 10 + 120 + 120 + 1440 = 1690.
     expect(small.status).toBe(200);
+  });
+
+  it('answers 422 code 1011 when the answer passes the byte cap, and small answers still pass', async () => {
+    const { call } = admin();
+    // The 1690 item objects of the read above (under the row cap), now with every junction column:
+    // about 60 KB of JSON.
+    const res = await call('GET', '/items/writers?fields=id,books.book.writers.*&filter[id][gt]=2');
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe(1011);
+    expect(res.body.error.message).toContain(String(MAX_BYTES));
+    const small = await call('GET', '/items/writers?fields=id,name');
+    expect(small.status).toBe(200);
+    expect(small.body.data).toHaveLength(WRITERS);
   });
 });
