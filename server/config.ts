@@ -80,6 +80,11 @@ export interface ServerConfig {
    * default 50 MB); larger → 422 code 1011.
    */
   maxResponseBytes: number;
+  /**
+   * Most milliseconds one read statement may run on PostgreSQL and MySQL / MariaDB before the
+   * database cancels it (`OCTAVO_QUERY_TIMEOUT_MS`, default 30,000; 0 turns it off) → 503 code 1012.
+   */
+  queryTimeoutMs: number;
   maxUploadSize: number;
   /**
    * Largest JSON, form-encoded or text request body in bytes (default 1 MB). File uploads keep
@@ -290,6 +295,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   if (maxResponseBytes < 1024) {
     throw new ConfigError('OCTAVO_QUERY_MAX_RESPONSE_BYTES', 'must be at least 1024 (bytes)');
   }
+  const queryTimeoutMs = integer(env, file, 'OCTAVO_QUERY_TIMEOUT_MS', 'query_timeout_ms', 30_000);
+  if (queryTimeoutMs < 0) throw new ConfigError('OCTAVO_QUERY_TIMEOUT_MS', 'must be 0 (off) or more');
   const maxBodySize = integer(env, file, 'OCTAVO_MAX_BODY_SIZE', 'max_body_size', 1024 * 1024);
   if (maxBodySize < 1024) throw new ConfigError('OCTAVO_MAX_BODY_SIZE', 'must be at least 1024 (bytes)');
   const loginLockSeconds = integer(env, file, 'OCTAVO_LOGIN_LOCK_SECONDS', 'login_lock_seconds', 60);
@@ -321,6 +328,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     maxQueryLimit,
     maxQueryRows,
     maxResponseBytes,
+    queryTimeoutMs,
     maxUploadSize: integer(env, file, 'OCTAVO_MAX_UPLOAD_SIZE', 'max_upload_size', 100 * 1024 * 1024),
     maxBodySize,
     loginRateLimit: integer(env, file, 'OCTAVO_LOGIN_RATE_LIMIT', 'login_rate_limit', 30),

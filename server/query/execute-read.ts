@@ -53,6 +53,17 @@ export interface ReadContext {
   maxRows?: number;
   /** Most related items a nested o2m / m2m / translation level gives each parent (the `limit` cap). */
   maxRelatedPerParent?: number;
+  /**
+   * Most milliseconds one statement of the read may run (ServerConfig.queryTimeoutMs); past it the
+   * database cancels it and the read answers 503 code 1012. Per vendor: Dialect.limitReadTime.
+   */
+  timeoutMs?: number;
+}
+
+/** The statement time limit of the read on `qb`, where one is set. */
+function timed<T extends Knex.QueryBuilder>(ctx: ReadContext, qb: T): T {
+  if (ctx.timeoutMs && ctx.timeoutMs > 0) dialectOf(ctx.vendor).limitReadTime(qb, ctx.timeoutMs);
+  return qb;
 }
 
 /**
@@ -191,7 +202,7 @@ async function readRelated(
     configure(qb, alias);
     // Never fetch more than the cap allows: one row over is enough to answer 422.
     if (budget.room !== null) qb.limit(budget.room);
-    const rows = (await qb) as Item[];
+    const rows = (await timed(ctx, qb)) as Item[];
     budget.load(rows.length);
     loaded.push(...rows);
   }
@@ -403,8 +414,8 @@ function applySort(
   if (!sortedByPk) qb.orderBy(`${alias}.${info.primaryKey}`, direction);
 }
 
-async function count(qb: Knex.QueryBuilder): Promise<number> {
-  const [row] = (await qb.count({ count: '*' })) as Array<{ count: number | string }>;
+async function count(ctx: ReadContext, qb: Knex.QueryBuilder): Promise<number> {
+  const [row] = (await timed(ctx, qb.count({ count: '*' }))) as Array<{ count: number | string }>;
   return Number(row?.count ?? 0);
 }
 
@@ -556,6 +567,26 @@ export async function readItems(
   guard: ReadGuard | null = null,
   options: ReadOptions = {},
 ): Promise<ReadResult> {
+  try {
+    return await read(ctx, collection, query, guard, options);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'KnexTimeoutError') {
+      throw new ApiError(
+        'QUERY_TIMEOUT',
+        `The query took longer than ${ctx.timeoutMs} ms; narrow \`filter\`, \`fields\` or \`limit\``,
+      );
+    }
+    throw error;
+  }
+}
+
+async function read(
+  ctx: ReadContext,
+  collection: string,
+  query: Query,
+  guard: ReadGuard | null,
+  options: ReadOptions,
+): Promise<ReadResult> {
   const access = guard ?? fullAccess;
   const scope = scopeOf(ctx, access);
   const info = collectionOf(scope, collection);
@@ -597,7 +628,7 @@ export async function readItems(
     limit === 0
       ? []
       : query.filter || query.q
-        ? ((await rootQuery()) as Item[])
+        ? ((await timed(ctx, rootQuery())) as Item[])
         : await runCompiled(
             ctx,
             scope.dialect,
@@ -635,20 +666,20 @@ export async function readItems(
       if (total === undefined) {
         const qb = visible();
         applyStatus(qb, scope, info, 't0', null);
-        total = await count(qb);
+        total = await count(ctx, qb);
       }
       return total;
     };
     if (wants('total_count')) meta.total_count = await totalCount();
     if (wants('filter_count') || wants('page')) {
-      meta.filter_count = query.filter || query.q ? await count(matching()) : await totalCount();
+      meta.filter_count = query.filter || query.q ? await count(ctx, matching()) : await totalCount();
     }
     if (wants('status') && info.statusField && canReadField(access, collection, info.statusField)) {
       const statusColumn = `t0.${info.statusField}`;
-      const grouped = (await visible()
-        .select(statusColumn)
-        .count({ count: '*' })
-        .groupBy(statusColumn)) as Item[];
+      const grouped = (await timed(
+        ctx,
+        visible().select(statusColumn).count({ count: '*' }).groupBy(statusColumn),
+      )) as Item[];
       const statusCount: Record<string, number> = Object.fromEntries(
         Object.keys(info.statusMapping ?? {}).map((key) => [key, 0]),
       );

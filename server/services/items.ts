@@ -600,6 +600,7 @@ export class ItemsService {
       nullsLast: settings.nullsLast,
       maxRows: this.project.server.maxQueryRows,
       maxRelatedPerParent: this.project.server.maxQueryLimit,
+      timeoutMs: this.project.server.queryTimeoutMs,
     };
   }
 

@@ -10,13 +10,15 @@ import { projectCaller, startTestServer, type TestServer } from '../helpers/serv
  * engine now counts the item objects of the answer across all levels as it loads them and stops
  * with 422 code 1010 once they pass `maxQueryRows`; nested to-many levels hold at most
  * `maxQueryLimit` items per parent, like a top-level `limit`; an answer larger than
- * `maxResponseBytes` stops while it is serialised with 422 code 1011.
+ * `maxResponseBytes` stops while it is serialised with 422 code 1011; on PostgreSQL and MySQL a
+ * read statement running past `queryTimeoutMs` is cancelled and answers 503 code 1012.
  */
 const WRITERS = 12;
 const BOOKS = 12;
 const MAX_ROWS = 2000;
 const LIMIT_MAX = 50;
 const MAX_BYTES = 32 * 1024;
+const TIMEOUT_MS = 1500;
 
 describe.each(testVendors)('reads are bounded on %s', (vendor) => {
   let server: TestServer;
@@ -25,7 +27,12 @@ describe.each(testVendors)('reads are bounded on %s', (vendor) => {
 
   beforeAll(async () => {
     server = await startTestServer(vendor, {
-      config: { maxQueryRows: MAX_ROWS, maxQueryLimit: LIMIT_MAX, maxResponseBytes: MAX_BYTES },
+      config: {
+        maxQueryRows: MAX_ROWS,
+        maxQueryLimit: LIMIT_MAX,
+        maxResponseBytes: MAX_BYTES,
+        queryTimeoutMs: TIMEOUT_MS,
+      },
     });
     const knex = server.project.knex;
     await knex.schema.createTable('writers', (t) => {
@@ -158,5 +165,29 @@ describe.each(testVendors)('reads are bounded on %s', (vendor) => {
     const small = await call('GET', '/items/writers?fields=id,name');
     expect(small.status).toBe(200);
     expect(small.body.data).toHaveLength(WRITERS);
+  });
+
+  // SQLite has no statement timeout (better-sqlite3 runs synchronously): nothing to cancel.
+  it.skipIf(vendor === 'sqlite')('cancels a read statement past the time limit: 503 code 1012', async () => {
+    const { call } = admin();
+    const knex = server.project.knex;
+    // Another connection holds the table, so the read waits until the limit cancels it.
+    const trx = await knex.transaction();
+    try {
+      await trx.raw(
+        vendor === 'postgres' ? 'LOCK TABLE writers IN ACCESS EXCLUSIVE MODE' : 'LOCK TABLES writers WRITE',
+      );
+      const started = Date.now();
+      const res = await call('GET', '/items/writers?fields=id&filter[id][gt]=0');
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe(1012);
+      expect(res.body.error.message).toContain(String(TIMEOUT_MS));
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 3000);
+    } finally {
+      if (vendor !== 'postgres') await trx.raw('UNLOCK TABLES');
+      await trx.rollback();
+    }
+    const after = await call('GET', '/items/writers?fields=id&filter[id][gt]=0');
+    expect(after.status).toBe(200);
   });
 });

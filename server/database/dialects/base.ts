@@ -54,6 +54,14 @@ export abstract class BaseDialect implements Dialect {
   protected readonly likeEscape: string = "'\\'";
 
   /** NULL is the smallest value (SQLite, MySQL): it comes last only in descending order. */
+  /**
+   * PostgreSQL and MySQL / MariaDB: knex cancels the statement on the server when the time is up
+   * (`pg_cancel_backend`, `KILL QUERY` on a second connection), so the database stops working too.
+   */
+  limitReadTime(qb: Knex.QueryBuilder, ms: number): void {
+    qb.timeout(ms, { cancel: true });
+  }
+
   nullsSortLast(order: 'asc' | 'desc'): boolean {
     return order === 'desc';
   }

@@ -82,6 +82,12 @@ function splitType(raw: string): { datatype: string; args: number[] } {
 export class SqliteDialect extends BaseDialect {
   readonly vendor = 'sqlite' as const;
   readonly randomOrder = 'RANDOM()';
+
+  /**
+   * better-sqlite3 runs a statement synchronously on the event loop: no timer can fire while it
+   * runs, so SQLite reads have no time limit (the row and byte caps still bound them).
+   */
+  override limitReadTime(): void {}
   readonly transactionalDdl = true;
 
   knexConfig(db: DatabaseConfig, dataDir: string): Knex.Config {

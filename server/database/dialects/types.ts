@@ -93,6 +93,11 @@ export interface Dialect {
   nullsSortLast(order: 'asc' | 'desc'): boolean;
   /** ORDER BY expression for `sort=?`. */
   readonly randomOrder: string;
+  /**
+   * Bounds the time of one read: past `ms` the statement is cancelled on the server and the query
+   * rejects with knex's KnexTimeoutError. A no-op where the driver cannot interrupt (SQLite).
+   */
+  limitReadTime(qb: Knex.QueryBuilder, ms: number): void;
   /** Whether a column of this storage kind must be cast to text to compare it with a text value. */
   comparesAsText(storage: string | null): boolean;
   /** A case-insensitive LIKE; `raw` patterns keep the caller's wildcards and take no escape character. */
