@@ -617,7 +617,15 @@ export async function readFiles(
   const schema = await schemaCache.get(project);
   const defaultLimit = Number(settings.default_limit) || 20;
   const result = await readItems(
-    { knex: project.knex, vendor: project.vendor, schema, defaultLimit },
+    {
+      knex: project.knex,
+      vendor: project.vendor,
+      schema,
+      defaultLimit,
+      maxRows: project.server.maxQueryRows,
+      maxRelatedPerParent: project.server.maxQueryLimit,
+      timeoutMs: project.server.queryTimeoutMs,
+    },
     'directus_files',
     { ...query, fields },
     await filesPermissions(project, who),
