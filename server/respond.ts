@@ -34,18 +34,20 @@ function tooLarge(maxBytes: number): ApiError {
 }
 
 /**
- * JSON text of an answer, stopped as soon as it passes `maxBytes`: the replacer adds up the
- * characters of the keys and string values as they are written (a lower bound of the size, so it
- * never stops an answer that fits), and the finished text is measured exactly.
+ * JSON text of an answer, refused when it passes `maxBytes`. The row cap of the read engine already
+ * bounds how much is built, so the text is made once by the plain serialiser (no per-value callback
+ * on the hot path) and measured: UTF-8 takes at most 3 bytes per UTF-16 unit, so the exact byte
+ * count is needed only near the limit. A text past the engine's own string limit is refused alike.
  */
 export function serialiseWithin(payload: unknown, maxBytes: number): string {
-  let size = 0;
-  const json = JSON.stringify(payload, (key: string, value: unknown) => {
-    size += key.length + 1;
-    if (typeof value === 'string') size += value.length + 2;
-    if (size > maxBytes) throw tooLarge(maxBytes);
-    return value;
-  });
-  if (json.length > maxBytes || Buffer.byteLength(json) > maxBytes) throw tooLarge(maxBytes);
+  let json: string;
+  try {
+    json = JSON.stringify(payload);
+  } catch (error) {
+    if (error instanceof RangeError) throw tooLarge(maxBytes);
+    throw error;
+  }
+  if (json.length > maxBytes) throw tooLarge(maxBytes);
+  if (json.length * 3 > maxBytes && Buffer.byteLength(json) > maxBytes) throw tooLarge(maxBytes);
   return json;
 }
