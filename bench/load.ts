@@ -6,7 +6,7 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 export interface LoadCase {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   /** A path, or a function of the request number (to vary keys or bodies). */
   path: string | ((n: number) => string);
   body?: (n: number) => unknown;
@@ -30,7 +30,13 @@ export interface LoadOptions {
   maxRequests?: number;
 }
 
-function send(agent: Agent, port: number, c: LoadCase, n: number): Promise<{ status: number; body: string }> {
+/** One request on `agent`; the answer's status and text. */
+export function send(
+  agent: Agent,
+  port: number,
+  c: LoadCase,
+  n: number,
+): Promise<{ status: number; body: string }> {
   const path = typeof c.path === 'function' ? c.path(n) : c.path;
   const payload = c.body ? JSON.stringify(c.body(n)) : undefined;
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --vendor sqlite|postgres|mysql] [--items 100000] [--seconds 4] [--concurrency 16]
- *   [--skip-startup] [--only list,one]`
+ *   [--skip-startup] [--only list,one,fanout,mixed] [--load-clients 50] [--load-minutes 10]`
  *
  * 0. The app's bundle report: each chunk's size and gzip size, and what the first page loads
  *    (bench/bundle.ts; `--only bundle` prints only this).
@@ -10,6 +10,9 @@
  *    non-admin role (permissions, activity and revisions on); requests/second, p50 / p99 latency and
  *    the server's resident memory per case. Then the same list and one-item reads served straight
  *    from the database driver (bench/serve.ts, "floor"), and Octavo's throughput as a fraction of it.
+ * 3. On the same server and data (bench/abuse.ts): "fanout", deep `fields=*.*.*.*.*.*.*` reads
+ *    anonymous and signed in, and "mixed", a `--load-clients` × `--load-minutes` mixed load with the
+ *    server's memory printed every 30 s.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { createDataset, EDITOR, PROJECT, type Dataset } from './dataset';
 import { call, runLoad, type LoadCase, type LoadResult } from './load';
 import { startupFigures } from './startup';
 import { printBundleReport } from './bundle';
+import { fanoutBenchmark, mixedBenchmark } from './abuse';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,6 +38,9 @@ const concurrency = Number(arg('concurrency') ?? 16);
 const only = arg('only')?.split(',');
 const skipStartup = process.argv.includes('--skip-startup');
 const profile = arg('cpu-prof');
+const loadClients = Number(arg('load-clients') ?? 50);
+const loadMinutes = Number(arg('load-minutes') ?? 10);
+const wants = (key: string) => !only || only.includes(key);
 
 function rss(pid: number): { rss: number; peak: number } {
   try {
@@ -204,33 +211,50 @@ async function itemsBenchmark(): Promise<void> {
 
     // Octavo and the floor in alternating rounds, so a change in the machine's load hits both.
     const compared = Object.keys(floorCases).filter((key) => results.has(key));
-    if (compared.length === 0) return;
-    console.log(
-      '\nfloor: the same reads from the database driver (prepared statement, JSON.stringify, node:http)',
-    );
-    const rounds = 3;
-    const summary: string[] = [];
-    for (const key of compared) {
-      const octavoCase = cases.find(([k]) => k === key)![2];
-      const ratios: number[] = [];
-      const cpuRatios: number[] = [];
-      let last: Measured | undefined;
-      for (let round = 0; round < rounds; round++) {
-        const ours = await measure(octavoCase, octavo, seconds / 2);
-        const theirs = await measure(floorCases[key], floor, seconds / 2);
-        ratios.push(ours.perSecond / theirs.perSecond);
-        cpuRatios.push(theirs.cpuPerRequest / ours.cpuPerRequest);
-        last = theirs;
-      }
-      const name = cases.find(([k]) => k === key)![1];
-      console.log(line(name, last!, mib(rss(floor.child.pid!).rss)));
-      const ratio = median(ratios);
-      summary.push(
-        `${name}: ${(ratio * 100).toFixed(0)}% of the floor's req/s${ratio >= 0.5 ? '' : ' (target 50%)'}, ` +
-          `${(median(cpuRatios) * 100).toFixed(0)}% of its CPU efficiency`,
+    if (compared.length > 0) {
+      console.log(
+        '\nfloor: the same reads from the database driver (prepared statement, JSON.stringify, node:http)',
       );
+      const rounds = 3;
+      const summary: string[] = [];
+      for (const key of compared) {
+        const octavoCase = cases.find(([k]) => k === key)![2];
+        const ratios: number[] = [];
+        const cpuRatios: number[] = [];
+        let last: Measured | undefined;
+        for (let round = 0; round < rounds; round++) {
+          const ours = await measure(octavoCase, octavo, seconds / 2);
+          const theirs = await measure(floorCases[key], floor, seconds / 2);
+          ratios.push(ours.perSecond / theirs.perSecond);
+          cpuRatios.push(theirs.cpuPerRequest / ours.cpuPerRequest);
+          last = theirs;
+        }
+        const name = cases.find(([k]) => k === key)![1];
+        console.log(line(name, last!, mib(rss(floor.child.pid!).rss)));
+        const ratio = median(ratios);
+        summary.push(
+          `${name}: ${(ratio * 100).toFixed(0)}% of the floor's req/s${ratio >= 0.5 ? '' : ' (target 50%)'}, ` +
+            `${(median(cpuRatios) * 100).toFixed(0)}% of its CPU efficiency`,
+        );
+      }
+      console.log(`\nOctavo / floor (median of ${rounds} alternating rounds)\n  ${summary.join('\n  ')}`);
     }
-    console.log(`\nOctavo / floor (median of ${rounds} alternating rounds)\n  ${summary.join('\n  ')}`);
+
+    const server = octavo;
+    const abuse = {
+      port: server.port,
+      headers,
+      ids,
+      authors: data.authors,
+      memory: () => rss(server.child.pid!).rss,
+      peak: () => rss(server.child.pid!).peak,
+      concurrency,
+      seconds,
+      clients: loadClients,
+      minutes: loadMinutes,
+    };
+    if (wants('fanout')) await fanoutBenchmark(abuse);
+    if (wants('mixed')) await mixedBenchmark(abuse);
   } finally {
     if (octavo) await stop(octavo.child);
     if (floor) await stop(floor.child);
