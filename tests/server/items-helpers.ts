@@ -38,19 +38,7 @@ export async function createItemsFixture(server: TestServer): Promise<void> {
     { collection: 'notes', managed: true, hidden: false, single: false },
     { collection: 'home', managed: true, hidden: false, single: true },
   ]);
-  const field = (collection: string, name: string, type: string, extra: Record<string, unknown> = {}) => ({
-    collection,
-    field: name,
-    type,
-    interface: null,
-    options: null,
-    locked: false,
-    required: false,
-    readonly: false,
-    hidden_detail: false,
-    hidden_browse: false,
-    ...extra,
-  });
+  const field = fieldRow;
   await knex('directus_fields').insert([
     field('notes', 'id', 'integer'),
     field('notes', 'status', 'status', { options: JSON.stringify({ status_mapping: STATUS_MAPPING }) }),
@@ -139,3 +127,25 @@ export function truthy(value: unknown): boolean {
 }
 
 export type { Vendor };
+
+/** A directus_fields row with the flags off, for tests that write metadata straight to the table. */
+export function fieldRow(
+  collection: string,
+  name: string,
+  type: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    collection,
+    field: name,
+    type,
+    interface: null,
+    options: null,
+    locked: false,
+    required: false,
+    readonly: false,
+    hidden_detail: false,
+    hidden_browse: false,
+    ...extra,
+  };
+}

@@ -3,6 +3,7 @@ import { DEMO_EDITOR_EMAIL, seedDemo } from '../../server/database/demo';
 import { schemaCache } from '../../server/schema/cache';
 import { testVendors } from '../helpers/databases';
 import { projectCaller, startTestServer, type TestServer } from '../helpers/server';
+import { fieldRow } from './items-helpers';
 
 /**
  * The nested writes the relational interfaces send (app/api/items.ts `toPayload`), on the demo project and
@@ -42,19 +43,7 @@ describe.each(testVendors)('relational nested writes (%s)', (vendor) => {
       hidden: true,
       single: false,
     });
-    const field = (collection: string, name: string, type: string, extra: Record<string, unknown> = {}) => ({
-      collection,
-      field: name,
-      type,
-      interface: null,
-      options: null,
-      locked: false,
-      required: false,
-      readonly: false,
-      hidden_detail: false,
-      hidden_browse: false,
-      ...extra,
-    });
+    const field = fieldRow;
     await knex('directus_fields').insert([
       field('article_files', 'id', 'integer'),
       field('article_files', 'article', 'm2o'),
