@@ -19,8 +19,7 @@ const StatechartViewer = lazy(() =>
 );
 const SettingsHome = lazy(() => import('../screens/settings/SettingsHome'));
 const UiGallery = lazy(() => import('../screens/settings/UiGallery'));
-const InterfacesList = lazy(() => import('../screens/settings/interfaces/InterfacesList'));
-const InterfaceDebugger = lazy(() => import('../screens/settings/interfaces/InterfaceDebugger'));
+const SettingsRoutes = lazy(() => import('../screens/settings/SettingsRoutes'));
 const ExtensionModulePage = lazy(() =>
   import('./ExtensionModulePage').then((m) => ({ default: m.ExtensionModulePage })),
 );
@@ -113,17 +112,8 @@ export function Shell() {
             <Route path="/:project/settings">
               {data.admin ? <AdminScreen screen={<SettingsHome />} /> : <NotFoundPage />}
             </Route>
-            <Route path="/:project/settings/interfaces">
-              {data.admin ? <AdminScreen screen={<InterfacesList />} /> : <NotFoundPage />}
-            </Route>
-            <Route path="/:project/settings/interfaces/:id">
-              {(params) =>
-                data.admin ? (
-                  <AdminScreen screen={<InterfaceDebugger key={params.id} id={params.id} />} />
-                ) : (
-                  <NotFoundPage />
-                )
-              }
+            <Route path="/:project/settings/*">
+              {data.admin ? <AdminScreen screen={<SettingsRoutes />} /> : <NotFoundPage />}
             </Route>
             <Route path="/:project/ext/:id">
               {(params) => <AdminScreen screen={<ExtensionModulePage id={params.id} />} />}
