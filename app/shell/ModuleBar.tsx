@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import { useAppData, usePermissionModel } from '../state/hooks';
 import { Avatar, Icon, Tooltip, VisuallyHidden } from '../../ui';
 import { moduleBarLinks } from './menus';
+import { useProjects } from '../state/projects';
 
 function avatarUrl(avatar: unknown, root: string): string | null {
   if (!avatar || typeof avatar !== 'object') return null;
@@ -25,19 +26,27 @@ export function ModuleBar() {
   const name = [data.user.first_name, data.user.last_name].filter(Boolean).join(' ') || data.user.email;
   const avatar = avatarUrl(data.user.avatar, data.api.root);
   const ownPage = `/${data.project}/users/${data.user.id}`;
+  // The project's branding (project settings): its colour behind its logo, else the Octavo mark.
+  const branding = useProjects().projects[data.project]?.data;
+  const color = typeof branding?.project_color === 'string' ? branding.project_color : undefined;
+  const logo = typeof branding?.project_logo === 'string' ? branding.project_logo : null;
   return (
     <nav className="module-bar" aria-label={t('modules.main')}>
-      <div className="module-bar__logo" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="26" height="26">
-          <path
-            d="M12 3l8 4.5v9L12 21l-8-4.5v-9z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-          />
-          <path d="M12 12l8-4.5M12 12v9M12 12L4 7.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        </svg>
+      <div className="module-bar__logo" style={color ? { background: color } : undefined} aria-hidden="true">
+        {logo ? (
+          <img src={logo} alt="" />
+        ) : (
+          <svg viewBox="0 0 24 24" width="26" height="26">
+            <path
+              d="M12 3l8 4.5v9L12 21l-8-4.5v-9z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+            />
+            <path d="M12 12l8-4.5M12 12v9M12 12L4 7.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          </svg>
+        )}
       </div>
       <ul className="module-bar__list">
         {links.map((link) => {

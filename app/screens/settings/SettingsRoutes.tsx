@@ -6,12 +6,16 @@ import { NotFoundPage } from '../errors/NotFoundPage';
  * The settings sections below `/{project}/settings/` (spec §2), each lazy-loaded. The shell mounts this
  * for administrators only; everyone else gets not-found there (and the server refuses them anyway).
  */
+const ProjectSettings = lazy(() => import('./global/ProjectSettings'));
 const InterfacesList = lazy(() => import('./interfaces/InterfacesList'));
 const InterfaceDebugger = lazy(() => import('./interfaces/InterfaceDebugger'));
 
 export function SettingsRoutes() {
   return (
     <Switch>
+      <Route path="/:project/settings/global">
+        <ProjectSettings />
+      </Route>
       <Route path="/:project/settings/interfaces">
         <InterfacesList />
       </Route>
