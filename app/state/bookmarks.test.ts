@@ -5,6 +5,7 @@ import { fakeApi } from '../screens/listing/test-harness';
 import {
   bookmarkKind,
   createBookmark,
+  loadRoles,
   matchingBookmark,
   sameView,
   viewKey,
@@ -112,6 +113,23 @@ describe('bookmark kinds and writes', () => {
       filters: null,
     });
     expect(personal).toMatchObject({ id: 90, title: 'Mine', user: 7, role: null });
+  });
+
+  it('offers every role but the public one, which has no app users', async () => {
+    const api = fakeApi(() => ({
+      data: [
+        { id: 1, name: 'Administrator' },
+        { id: 2, name: 'Public' },
+        { id: 3, name: 'Editor' },
+      ],
+    }));
+    expect(await loadRoles(api)).toEqual([
+      { id: 1, name: 'Administrator' },
+      { id: 3, name: 'Editor' },
+    ]);
+    // Asked once per client.
+    await loadRoles(api);
+    expect(api.callsTo('get', 'roles')).toHaveLength(1);
   });
 
   it('replaces a saved row in place and removes a deleted one', () => {

@@ -121,6 +121,9 @@ export interface RoleChoice {
   name: string;
 }
 
+/** The role of unauthenticated callers (schema-v8: id 2). */
+const PUBLIC_ROLE = 2;
+
 const rolesByClient = new WeakMap<ApiClient, Promise<RoleChoice[]>>();
 
 /** The roles a bookmark can be given to (GET /roles), loaded once per client; admins only. */
@@ -130,10 +133,10 @@ export function loadRoles(api: ApiClient): Promise<RoleChoice[]> {
     roles = api
       .get<Record<string, any>[]>('roles', { fields: 'id,name', limit: -1, sort: 'name' })
       .then((response) =>
-        (Array.isArray(response.data) ? response.data : []).map((row) => ({
-          id: Number(row.id),
-          name: String(row.name ?? row.id),
-        })),
+        (Array.isArray(response.data) ? response.data : [])
+          .map((row) => ({ id: Number(row.id), name: String(row.name ?? row.id) }))
+          // The public role has no users who sign in to the app: a bookmark for it would reach nobody.
+          .filter((role) => role.id !== PUBLIC_ROLE),
       );
     // A failure is not remembered: the next dialog asks again.
     roles.catch(() => rolesByClient.delete(api));
