@@ -1,12 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { Button, ConfirmDialog, Icon, Menu, Modal, TextInput } from '../../ui';
 import { useLocale, useT } from '../i18n';
+import { collectionHref } from '../paths';
 import {
   bookmarkKind,
   deleteBookmark,
   loadRoles,
   renameBookmark,
+  sameView,
   withBookmark,
   withoutBookmark,
 } from '../state/bookmarks';
@@ -57,8 +59,20 @@ export function NavBookmarks() {
   const [renaming, setRenaming] = useState<Preset | null>(null);
   const [deleting, setDeleting] = useState<Preset | null>(null);
   const [busy, setBusy] = useState(false);
+  const [path] = useLocation();
+  const opened = new URLSearchParams(useSearch()).get('b');
 
   if (groups.length === 0) return null;
+  // The bookmark opened (?b=) is current while the collection still shows its view.
+  const isCurrent = (bookmark: Preset) => {
+    const view = data.presets[bookmark.collection];
+    return (
+      opened === String(bookmark.id) &&
+      path === collectionHref(data.project, bookmark.collection) &&
+      view != null &&
+      sameView(view, bookmark)
+    );
+  };
   const roleName = (role: number | null) =>
     role == null ? '' : (roleNames[role] ?? t('bookmarks.role_fallback', { id: role }));
   const groupTitle = (group: BookmarkGroup) =>
@@ -119,6 +133,7 @@ export function NavBookmarks() {
           <ul>
             {group.bookmarks.map((bookmark) => {
               const title = bookmark.title ?? '';
+              const current = isCurrent(bookmark);
               const items = [
                 ...(permissions.mayChangeBookmark('update', bookmark)
                   ? [
@@ -146,7 +161,8 @@ export function NavBookmarks() {
                 <li key={bookmark.id} className="nav-bookmarks__item">
                   <Link
                     href={`/${data.project}/bookmarks/${encodeURIComponent(bookmark.collection)}/${bookmark.id}`}
-                    className="nav-link"
+                    className={`nav-link${current ? ' nav-link--active' : ''}`}
+                    aria-current={current ? 'page' : undefined}
                     title={title}
                   >
                     <Icon name="bookmark" size="small" />

@@ -105,9 +105,14 @@ describe('bookmarks', () => {
     );
     await loaded(page);
     expect(await page.inputValue(SEARCH)).toBe('the');
+    // The sidebar marks it as the current page while the view is the bookmark's.
+    await page.waitForSelector('.nav-bookmarks a[aria-current="page"]:has-text("Everyone: the")');
     expect(await page.isDisabled('button[aria-label="This view is bookmarked as “Everyone: the”"]')).toBe(
       true,
     );
+
+    await search(page, 'theme');
+    await page.waitForSelector('.nav-bookmarks a[aria-current="page"]', { state: 'detached' });
 
     // And the role one through its route.
     await openApp(page, `/test/bookmarks/articles/${ids['Editors: of']}`);
