@@ -32,6 +32,7 @@ const saved = [
   bookmark(3, 'Editors: to review', null, 3),
   bookmark(4, 'Reviewers only', null, 4),
   bookmark(5, 'Apple drafts', 7, null),
+  { ...bookmark(6, 'Secret salaries', null, null), collection: 'salaries' },
 ];
 
 describe('bookmark groups of the navigation', () => {
@@ -41,7 +42,7 @@ describe('bookmark groups of the navigation', () => {
       ['personal', null, [5, 1]],
       ['role', 3, [3]],
       ['role', 4, [4]],
-      ['global', null, [2]],
+      ['global', null, [2, 6]],
     ]);
   });
 
@@ -85,6 +86,7 @@ function renderSidebar(admin: boolean, client = api()) {
             update: 'mine',
             delete: 'mine',
           },
+          { collection: 'articles', status: null, read: 'full' },
         ]),
     bookmarks: saved,
   });
@@ -143,7 +145,7 @@ describe('the navigation bookmarks', () => {
     await waitFor(() => expect(client.callsTo('delete', 'collection_presets/4')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Reviewers only' })).toBeNull());
     expect(groupTitles()).not.toContain('Role: Reviewers');
-    expect(harness.data().bookmarks.map((b) => b.id)).toEqual([1, 2, 3, 5]);
+    expect(harness.data().bookmarks.map((b) => b.id)).toEqual([1, 2, 3, 5, 6]);
     expect(harness.notifications).toContainEqual({
       title: 'Bookmark “Reviewers only” deleted',
       color: 'success',
@@ -160,6 +162,8 @@ describe('the navigation bookmarks', () => {
     expect(actionsOf('Everyone: latest')).toBeNull();
     expect(actionsOf('Editors: to review')).toBeNull();
     expect(actionsOf('Reviewers only')).toBeNull();
+    // A global bookmark of a collection the role cannot read is not listed.
+    expect(screen.queryByRole('link', { name: 'Secret salaries' })).toBeNull();
     const user = userEvent.setup();
     await user.click(actionsOf('Zebra drafts')!);
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
@@ -183,6 +187,6 @@ describe('the navigation bookmarks', () => {
       ),
     );
     expect(screen.getByRole('alertdialog')).toBeTruthy();
-    expect(harness.data().bookmarks).toHaveLength(5);
+    expect(harness.data().bookmarks).toHaveLength(6);
   });
 });

@@ -54,7 +54,11 @@ export function NavBookmarks() {
   const { data } = store;
   const notify = useNotify();
   const permissions = usePermissionModel();
-  const groups = bookmarkGroups(data.bookmarks, locale);
+  // A shared bookmark of a collection this role cannot read would open onto nothing.
+  const groups = bookmarkGroups(
+    data.bookmarks.filter((bookmark) => permissions.mayBrowse(bookmark.collection)),
+    locale,
+  );
   const roleNames = useRoleNames(groups);
   const [renaming, setRenaming] = useState<Preset | null>(null);
   const [deleting, setDeleting] = useState<Preset | null>(null);
