@@ -32,6 +32,12 @@ async function saveBookmark(page: Page, title: string, audience?: string) {
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** Switches the colour scheme and waits for the colour transitions to end (axe measures what it sees). */
+async function scheme(page: Page, colorScheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme });
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
 const sidebarLink = (page: Page, title: string) =>
   page.locator('.nav-bookmarks').getByRole('link', { name: title, exact: true });
 const groupOf = (page: Page, title: string) =>
@@ -77,6 +83,9 @@ describe('bookmarks', () => {
     const dialog = page.getByRole('dialog', { name: 'Bookmark this view' });
     await dialog.getByRole('radio', { name: 'Role: Editor' }).waitFor();
     expect(await checkA11y(page)).toEqual([]);
+    await scheme(page, 'dark');
+    expect(await checkA11y(page)).toEqual([]);
+    await scheme(page, 'light');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await saveBookmark(page, 'Everyone: the', 'Everyone (global)');
     expect(await groupOf(page, 'Everyone: the').textContent()).toBe('Everyone');
@@ -121,8 +130,13 @@ describe('bookmarks', () => {
     expect(await page.inputValue(SEARCH)).toBe('of');
     expect(routeOf(page)).toBe(`${ARTICLES}?b=${ids['Editors: of']}`);
 
-    // Rename the personal one.
+    // Rename the personal one (its menu passes axe, light and dark).
     await actionsOf(page, 'By title').click();
+    await page.getByRole('menuitem', { name: 'Rename' }).waitFor();
+    expect(await checkA11y(page)).toEqual([]);
+    await scheme(page, 'dark');
+    expect(await checkA11y(page)).toEqual([]);
+    await scheme(page, 'light');
     await page.getByRole('menuitem', { name: 'Rename' }).click();
     const rename = page.getByRole('dialog', { name: 'Rename bookmark' });
     await rename.getByLabel('Name').fill('Alphabetical');
