@@ -21,7 +21,9 @@ import {
   useSettings,
 } from '../../state/hooks';
 import type { CollectionMeta } from '../../state/types';
+import { BookmarkButton } from './BookmarkButton';
 import { filterableFields } from './filters';
+import { itemCount } from './item-count';
 import { ListingActions } from './ListingActions';
 import { ListingState } from './ListingState';
 import { ListingStates } from './ListingStates';
@@ -234,17 +236,19 @@ function ListingBody(props: ListingBodyProps) {
   });
   const mayAdd = permissions.mayCreate(collection);
   const actions = (
-    <ListingActions
-      collection={collection}
-      selection={selection}
-      selectedItems={selectedItems}
-      onDelete={() => removal.ask(selection)}
-    />
+    <>
+      <BookmarkButton collection={collection} view={view} />
+      <ListingActions
+        collection={collection}
+        selection={selection}
+        selectedItems={selectedItems}
+        onDelete={() => removal.ask(selection)}
+      />
+    </>
   );
 
   // --- count and state --------------------------------------------------------------------------
-  // Under one page the loaded rows are the truth (they follow local changes); above it, filter_count.
-  const count = list.filterCount !== null && list.filterCount >= limit ? list.filterCount : items.length;
+  const count = itemCount(items.length, list.filterCount, limit);
   const countText =
     selection.length > 0
       ? t('browse.selected_count', { count: selection.length })
