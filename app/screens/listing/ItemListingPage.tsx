@@ -21,6 +21,7 @@ import {
   useSettings,
 } from '../../state/hooks';
 import type { CollectionMeta } from '../../state/types';
+import { ExchangeMenu } from './ExchangeMenu';
 import { filterableFields } from './filters';
 import { ListingActions } from './ListingActions';
 import { ListingState } from './ListingState';
@@ -234,12 +235,23 @@ function ListingBody(props: ListingBodyProps) {
   });
   const mayAdd = permissions.mayCreate(collection);
   const actions = (
-    <ListingActions
-      collection={collection}
-      selection={selection}
-      selectedItems={selectedItems}
-      onDelete={() => removal.ask(selection)}
-    />
+    <>
+      <ExchangeMenu
+        collection={collection}
+        collectionName={props.name}
+        fields={fields}
+        layout={layout}
+        layoutQuery={layoutQuery}
+        view={view}
+        onImported={list.reload}
+      />
+      <ListingActions
+        collection={collection}
+        selection={selection}
+        selectedItems={selectedItems}
+        onDelete={() => removal.ask(selection)}
+      />
+    </>
   );
 
   // --- count and state --------------------------------------------------------------------------
