@@ -112,7 +112,7 @@ describe('export and import', () => {
     expect(await dialog.textContent()).toContain('Not imported: Unknown column.');
     // The type check of the reading time names the row that is not a number.
     expect(await dialog.locator('.exchange-import__check--bad').textContent()).toBe(
-      '1 value is not a whole number (rows 2)',
+      '1 value is not a whole number (row 2).',
     );
     expect(await checkA11y(page)).toEqual([]);
 

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fieldLabel } from '../../../engine/form/labels';
 import { Button, Dropzone, Modal, Notice, Select, Toggle } from '../../../ui';
 import { importItems, type ImportReport } from '../../api/exchange';
@@ -10,6 +10,7 @@ import {
   buildRows,
   checkColumns,
   importTargets,
+  needsValue,
   splitHeader,
   type ColumnCheck,
   type ParsedCsv,
@@ -23,10 +24,6 @@ const REPORT_ROWS = 100;
 
 interface Loaded extends ParsedCsv {
   name: string;
-}
-
-function isOn(value: unknown): boolean {
-  return value === true || value === 1 || value === '1';
 }
 
 /**
@@ -70,13 +67,7 @@ export default function ImportDialog(props: {
   );
   const checkOf = (column: number): ColumnCheck | undefined => checks.find((c) => c.column === column);
   const ignored = file ? file.columns.filter((_, index) => !mapping[index]) : [];
-  const missing = targets.filter(
-    (field) =>
-      isOn(field.required) &&
-      !isOn(field.primary_key) &&
-      (field.default_value === null || field.default_value === undefined) &&
-      !mapping.includes(field.field),
-  );
+  const missing = targets.filter((field) => needsValue(field) && !mapping.includes(field.field));
 
   const load = async (files: File[]) => {
     const chosen = files[0];
@@ -219,7 +210,7 @@ export default function ImportDialog(props: {
                         value={mapping[index] ?? null}
                         placeholder={t('exchange.do_not_import')}
                         describedBy={statusId}
-                        invalid={(check?.invalid ?? 0) > 0}
+                        invalid={(check?.invalid ?? 0) + (check?.blank ?? 0) > 0}
                         onChange={(value) => {
                           setReport(null);
                           setMapping((current) =>
@@ -231,17 +222,29 @@ export default function ImportDialog(props: {
                       />
                       <span
                         id={statusId}
-                        className={`exchange-import__check${check && check.invalid > 0 ? ' exchange-import__check--bad' : ''}`}
+                        className={`exchange-import__check${check && check.invalid + check.blank > 0 ? ' exchange-import__check--bad' : ''}`}
                       >
                         {!check
                           ? t('exchange.column_ignored')
-                          : check.invalid === 0
+                          : check.invalid + check.blank === 0
                             ? t(`exchange.kind.${check.kind}`)
-                            : t('exchange.type_problem', {
-                                count: check.invalid,
-                                kind: t(`exchange.kind.${check.kind}`),
-                                rows: check.rows.join(', '),
-                              })}
+                            : [
+                                check.invalid > 0 &&
+                                  t('exchange.type_problem', {
+                                    count: check.invalid,
+                                    kind: t(`exchange.kind.${check.kind}`),
+                                    listed: check.rows.length,
+                                    rows: check.rows.join(', '),
+                                  }),
+                                check.blank > 0 &&
+                                  t('exchange.blank_problem', {
+                                    count: check.blank,
+                                    listed: check.blankRows.length,
+                                    rows: check.blankRows.join(', '),
+                                  }),
+                              ]
+                                .filter(Boolean)
+                                .join(' ')}
                       </span>
                     </div>
                   );
@@ -286,7 +289,8 @@ export default function ImportDialog(props: {
                       <tr key={row}>
                         <td>{row + 1}</td>
                         {previewColumns.map(({ index }) => {
-                          const bad = checkOf(index)?.rows.includes(row + 1);
+                          const check = checkOf(index);
+                          const bad = check?.rows.includes(row + 1) || check?.blankRows.includes(row + 1);
                           return (
                             <td
                               key={index}
@@ -309,18 +313,20 @@ export default function ImportDialog(props: {
               </div>
             </section>
 
-            <Toggle
-              checked={skipRejected}
-              onChange={(value) => {
-                setSkipRejected(value);
-                setReport(null);
-              }}
-              label={t('exchange.skip_rejected')}
-              appearance="checkbox"
-            />
-            <p className="exchange-import__note">
-              {skipRejected ? t('exchange.skip_rejected_note') : t('exchange.all_or_nothing_note')}
-            </p>
+            <div>
+              <Toggle
+                checked={skipRejected}
+                onChange={(value) => {
+                  setSkipRejected(value);
+                  setReport(null);
+                }}
+                label={t('exchange.skip_rejected')}
+                appearance="checkbox"
+              />
+              <p className="exchange-import__note">
+                {skipRejected ? t('exchange.skip_rejected_note') : t('exchange.all_or_nothing_note')}
+              </p>
+            </div>
           </>
         )}
 
@@ -332,6 +338,9 @@ export default function ImportDialog(props: {
 
 function ImportReportView({ report }: { report: ImportReport }) {
   const t = useT();
+  const ref = useRef<HTMLElement>(null);
+  // A new verdict comes into view (it is drawn below the preview).
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [report]);
   const rejected = report.rejected.length;
   const summary = report.dry_run
     ? rejected === 0
@@ -342,7 +351,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
       : t('exchange.imported_some', { count: report.imported, rejected });
   const color = rejected === 0 ? 'success' : report.imported > 0 ? 'warning' : 'danger';
   return (
-    <section className="exchange-import__report" aria-label={t('exchange.report')}>
+    <section className="exchange-import__report" aria-label={t('exchange.report')} ref={ref}>
       <Notice color={color} live="status" title={t('exchange.report')}>
         {summary}
       </Notice>

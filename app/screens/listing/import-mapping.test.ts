@@ -94,6 +94,7 @@ describe('type checking per cell and column', () => {
     expect(convertCell('28/02/2021', f('birthday'))).toEqual({ ok: false });
     expect(convertCell('2021-01-05 12:00:00', f('published_on')).ok).toBe(true);
     expect(convertCell('2021-01-05T12:00:00+02:00', f('published_on')).ok).toBe(true);
+    expect(convertCell('2021-01-05', f('published_on')).ok).toBe(true);
     expect(convertCell('yesterday', f('published_on')).ok).toBe(false);
     expect(convertCell('06:30', f('wake_up'))).toEqual({ ok: true, value: '06:30:00' });
     expect(convertCell('6.30', f('wake_up')).ok).toBe(false);
@@ -113,9 +114,18 @@ describe('type checking per cell and column', () => {
     ];
     const checks = checkColumns(data, ['views', 'title', null], byName);
     expect(checks).toEqual([
-      { column: 0, field: 'views', kind: 'integer', invalid: 2, rows: [2, 4] },
-      { column: 1, field: 'title', kind: 'text', invalid: 0, rows: [] },
+      { column: 0, field: 'views', kind: 'integer', invalid: 2, rows: [2, 4], blank: 0, blankRows: [] },
+      { column: 1, field: 'title', kind: 'text', invalid: 0, rows: [], blank: 0, blankRows: [] },
     ]);
+    // Empty cells of a required field without a default are counted apart.
+    const required = new Map([['title', field('title', 'string', { required: true })]]);
+    expect(checkColumns([['a'], [''], ['  ']], ['title'], required)[0]).toMatchObject({
+      invalid: 0,
+      blank: 2,
+      blankRows: [2, 3],
+    });
+    const defaulted = new Map([['title', field('title', 'string', { required: true, default_value: 'x' })]]);
+    expect(checkColumns([['']], ['title'], defaulted)[0].blank).toBe(0);
   });
 });
 

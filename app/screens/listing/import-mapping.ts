@@ -86,7 +86,7 @@ export type Converted = { ok: true; value: unknown } | { ok: false };
 const TRUE = new Set(['true', '1', 'yes', 'y', 'on', 't']);
 const FALSE = new Set(['false', '0', 'no', 'n', 'off', 'f']);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
 
 function validDate(text: string): boolean {
@@ -146,6 +146,18 @@ export interface ColumnCheck {
   invalid: number;
   /** The first rows (from 1) with a cell that does not fit. */
   rows: number[];
+  /** For a required field without a default: how many cells are empty, and the first of their rows. */
+  blank: number;
+  blankRows: number[];
+}
+
+/** Whether a new item must bring a value for the field (required, no default). */
+export function needsValue(field: FieldDefinition): boolean {
+  return (
+    isOn(field.required) &&
+    !isOn(field.primary_key) &&
+    (field.default_value === null || field.default_value === undefined)
+  );
 }
 
 /** The type check of every mapped column over the data rows. */
@@ -159,9 +171,23 @@ export function checkColumns(
   mapping.forEach((name, column) => {
     const field = name ? fields.get(name) : undefined;
     if (!field) return;
-    const check: ColumnCheck = { column, field: field.field, kind: cellKind(field), invalid: 0, rows: [] };
+    const check: ColumnCheck = {
+      column,
+      field: field.field,
+      kind: cellKind(field),
+      invalid: 0,
+      rows: [],
+      blank: 0,
+      blankRows: [],
+    };
+    const required = needsValue(field);
     data.forEach((cells, index) => {
-      if (convertCell(cells[column] ?? '', field).ok) return;
+      const converted = convertCell(cells[column] ?? '', field);
+      if (converted.ok && converted.value === undefined && required) {
+        check.blank++;
+        if (check.blankRows.length < keep) check.blankRows.push(index + 1);
+      }
+      if (converted.ok) return;
       check.invalid++;
       if (check.rows.length < keep) check.rows.push(index + 1);
     });
