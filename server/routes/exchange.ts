@@ -42,11 +42,14 @@ export const exchangeRoutes: FastifyPluginAsync = async (app) => {
         queryOf(request),
         format,
       );
-      return reply
-        .type(contentType)
-        .header('Content-Disposition', `attachment; filename="${exportFileName(collection, format)}"`)
-        .header('Cache-Control', 'no-store')
-        .send(Readable.from(chunks));
+      return (
+        reply
+          .type(contentType)
+          .header('Content-Disposition', `attachment; filename="${exportFileName(collection, format)}"`)
+          .header('Cache-Control', 'no-store')
+          // Text, at most 64 KB ahead of the client: the next page is read only as the last one drains.
+          .send(Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 }))
+      );
     },
   );
 

@@ -31,7 +31,9 @@ export function exportFormatOf(raw: unknown): ExportFormat {
 
 /** `<collection>-<yyyy-mm-dd>.<format>`, the download's file name. */
 export function exportFileName(collection: string, format: ExportFormat, now = new Date()): string {
-  return `${collection}-${now.toISOString().slice(0, 10)}.${format}`;
+  // Only characters that need no quoting in a Content-Disposition header.
+  const name = collection.replace(/[^A-Za-z0-9._-]/g, '_');
+  return `${name}-${now.toISOString().slice(0, 10)}.${format}`;
 }
 
 export interface ExportStream {
