@@ -1,39 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
-import { buildListQuery } from '../../../engine/list/build-query';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { Menu, type MenuItem } from '../../../ui';
 import { exportItems, type ExportFormat } from '../../api/exchange';
-import type { Params } from '../../api/client';
 import { useT } from '../../i18n';
 import { isSystemCollection } from '../../paths';
 import { useApi, useNotify, usePermissionModel } from '../../state/hooks';
-import { isActiveFilter } from './filters';
+import { exportParams } from './export-params';
 import type { ListingView } from './useListingView';
 
 // The dialog brings the CSV parser: a chunk of its own, loaded when the user opens it.
 const ImportDialog = lazy(() => import('./ImportDialog'));
-
-/**
- * The parameters of an export of the view: the listing's search, filters and sort with the visible
- * fields only (none of the extra fields the listing asks for), and no page: the server sends all.
- */
-export function exportParams(input: {
-  layout: LayoutDefinition;
-  fields: FieldDefinition[];
-  layoutQuery: Record<string, unknown>;
-  view: ListingView;
-}): Params {
-  const query = buildListQuery({
-    layout: input.layout,
-    fields: input.fields,
-    viewQuery: input.layoutQuery,
-    search: input.view.search,
-    filters: input.view.filters.filter(isActiveFilter),
-    limit: 0,
-  });
-  const { limit: _limit, offset: _offset, page: _page, meta: _meta, ...rest } = query;
-  return rest as Params;
-}
 
 /** Hands a file to the browser as a download. */
 function saveFile(blob: Blob, filename: string): void {
