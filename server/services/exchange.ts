@@ -56,6 +56,10 @@ export async function exportItems(
   query: Query,
   format: ExportFormat,
 ): Promise<ExportStream> {
+  if (query.sort?.some((spec) => 'random' in spec)) {
+    // Pages of a random order would repeat and miss items.
+    throw new ApiError('INVALID_REQUEST', 'An export cannot be sorted at random');
+  }
   const service = new ItemsService(project, accountability, { collection });
   const [schema, info, permissions] = await Promise.all([
     service.schema(),

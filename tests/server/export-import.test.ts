@@ -145,6 +145,9 @@ describe.each(testVendors)('export and import (%s)', (vendor) => {
       expect(missing.json().error.code).toBe(200);
       const system = await request('GET', '/items/directus_users/export?format=csv', admin);
       expect(system.json().error.code).toBe(201);
+      const random = await exportOf(admin, 'json', '&sort=?');
+      expect(random.statusCode).toBe(422);
+      expect(random.json().error.code).toBe(4);
       const badFilter = await exportOf(admin, 'json', '&filter[nope][eq]=1');
       expect(badFilter.statusCode).toBeGreaterThanOrEqual(400);
       expect(badFilter.json().error.code).toBeTypeOf('number');
