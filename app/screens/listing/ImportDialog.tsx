@@ -340,7 +340,11 @@ function ImportReportView({ report }: { report: ImportReport }) {
   const t = useT();
   const ref = useRef<HTMLElement>(null);
   // A new verdict comes into view (it is drawn below the preview).
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [report]);
+  useEffect(() => {
+    // A block, not an expression: browsers now answer scrollIntoView with a promise, and React
+    // would take it for the effect's cleanup.
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [report]);
   const rejected = report.rejected.length;
   const summary = report.dry_run
     ? rejected === 0
