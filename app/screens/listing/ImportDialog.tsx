@@ -51,6 +51,8 @@ export default function ImportDialog(props: {
   const [skipRejected, setSkipRejected] = useState(false);
   const [sending, setSending] = useState<'check' | 'import' | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
+  // After rows were written, the same file is not offered again (it would create them twice).
+  const [written, setWritten] = useState(false);
 
   const targets = useMemo(
     () => importTargets(schema.fields[collection] ?? [], permissions.writableFields(collection, null)),
@@ -74,6 +76,7 @@ export default function ImportDialog(props: {
     if (!chosen) return;
     setReport(null);
     setProblem(null);
+    setWritten(false);
     const text = await chosen.text();
     const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
     const broken = parsed.errors.find((error) => error.type === 'Quotes');
@@ -104,6 +107,7 @@ export default function ImportDialog(props: {
       const answer = await importItems(api, collection, rows, { dryRun, skipRejected });
       setReport(answer);
       if (!dryRun && answer.imported > 0) {
+        setWritten(true);
         notify({ title: t('exchange.imported', { count: answer.imported }), color: 'success' });
         props.onImported();
         if (answer.rejected.length === 0) props.onClose();
@@ -124,10 +128,10 @@ export default function ImportDialog(props: {
   const previewColumns = file ? file.columns.map((name, index) => ({ name, index })) : [];
   const footer = (
     <>
-      <Button variant="secondary" onClick={props.onClose}>
-        {t('exchange.cancel')}
+      <Button variant={written ? 'primary' : 'secondary'} onClick={props.onClose}>
+        {written ? t('exchange.close') : t('exchange.cancel')}
       </Button>
-      {file && (
+      {file && !written && (
         <>
           <Button
             variant="secondary"
