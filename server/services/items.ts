@@ -65,6 +65,11 @@ export interface ItemsServiceOptions {
   createAction?: ActivityAction;
   /** Run inside this transaction instead of opening one. */
   trx?: Knex.Transaction;
+  /**
+   * With `trx`: where the writes' item events go, for the owner of the transaction to emit after
+   * it commits (without it they are dropped).
+   */
+  events?: Array<Omit<ItemEvent, 'project' | 'accountability'>>;
   /** Skip required-field validation (e.g. invitations create users without a password). */
   skipRequired?: boolean;
 }
@@ -766,7 +771,7 @@ export class ItemsService {
       for (const event of outcome.events) {
         emitItemEvent({ ...event, project: this.project, accountability: this.accountability });
       }
-    }
+    } else this.options.events?.push(...outcome.events);
     return outcome.result;
   }
 

@@ -22,6 +22,7 @@ import {
 } from '../../state/hooks';
 import type { CollectionMeta } from '../../state/types';
 import { BookmarkButton } from './BookmarkButton';
+import { ExchangeMenu } from './ExchangeMenu';
 import { filterableFields } from './filters';
 import { itemCount } from './item-count';
 import { ListingActions } from './ListingActions';
@@ -238,6 +239,15 @@ function ListingBody(props: ListingBodyProps) {
   const actions = (
     <>
       <BookmarkButton collection={collection} view={view} />
+      <ExchangeMenu
+        collection={collection}
+        collectionName={props.name}
+        fields={fields}
+        layout={layout}
+        layoutQuery={layoutQuery}
+        view={view}
+        onImported={list.reload}
+      />
       <ListingActions
         collection={collection}
         selection={selection}
