@@ -18,8 +18,13 @@ export const SYSTEM_ALIASES: Readonly<Record<string, string>> = {
   activity: 'directus_activity',
 };
 
+/** System collections listed and edited inside the settings area (spec §2: /settings/webhooks). */
+export const SETTINGS_ALIASES: Readonly<Record<string, string>> = {
+  'settings/webhooks': 'directus_webhooks',
+};
+
 const ALIAS_OF: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(SYSTEM_ALIASES).map(([alias, collection]) => [collection, alias]),
+  Object.entries({ ...SYSTEM_ALIASES, ...SETTINGS_ALIASES }).map(([alias, collection]) => [collection, alias]),
 );
 
 export const PUBLIC_PATHS = ['/login', '/reset-password', '/install', '/setup-2fa', '/logout'] as const;
@@ -85,6 +90,7 @@ export const extensionModuleHref = (project: string, id: string) =>
 export function isItemDetailPath(path: string): boolean {
   const parts = path.split('/').filter(Boolean);
   if (parts.length === 4 && parts[1] === 'collections') return true;
+  if (parts.length === 4 && `${parts[1]}/${parts[2]}` in SETTINGS_ALIASES) return true;
   return parts.length === 3 && parts[1] in SYSTEM_ALIASES;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { ItemForm } from '../../../engine/form/ItemForm';
 import { EmptyState, Notice } from '../../../ui';
@@ -22,6 +22,8 @@ import { useItemEditor } from './use-item-editor';
 import { useRelationalServices } from './use-relational-services';
 import { useAppFormServices } from '../../state/form-services';
 import './item.css';
+
+const WebhookDeliveries = lazy(() => import('../settings/webhooks/WebhookDeliveries'));
 
 export interface ItemPageProps {
   collection: string;
@@ -192,6 +194,11 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
             services={formServices}
             onProblem={reportProblem}
           />
+          {collection === 'directus_webhooks' && !route.isNew && !route.batch && (
+            <Suspense fallback={null}>
+              <WebhookDeliveries api={api} webhook={route.keys[0]} version={editor.savedValues} />
+            </Suspense>
+          )}
         </>
       ) : (
         <ItemStateView

@@ -79,6 +79,9 @@ export function SettingsHome() {
           <Card href={`#${settingsHref(project)}/global`} icon="tune" title={t('settings_global.title')}>
             {t('settings_global.card_body')}
           </Card>
+          <Card href={`#${settingsHref(project)}/webhooks`} icon="send" title={t('webhooks.title')}>
+            {t('webhooks.card_body')}
+          </Card>
         </div>
       </section>
       <section className="settings-section" aria-labelledby="settings-tools">

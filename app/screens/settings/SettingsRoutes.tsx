@@ -7,6 +7,9 @@ import { NotFoundPage } from '../errors/NotFoundPage';
  * for administrators only; everyone else gets not-found there (and the server refuses them anyway).
  */
 const ProjectSettings = lazy(() => import('./global/ProjectSettings'));
+// Webhooks are a system collection listed and edited by the generic screens (paths.ts SETTINGS_ALIASES).
+const ItemListingPage = lazy(() => import('../listing/ItemListingPage'));
+const ItemPage = lazy(() => import('../item/ItemPage'));
 const InterfacesList = lazy(() => import('./interfaces/InterfacesList'));
 const InterfaceDebugger = lazy(() => import('./interfaces/InterfaceDebugger'));
 
@@ -15,6 +18,18 @@ export function SettingsRoutes() {
     <Switch>
       <Route path="/:project/settings/global">
         <ProjectSettings />
+      </Route>
+      <Route path="/:project/settings/webhooks">
+        <ItemListingPage key="directus_webhooks" collection="directus_webhooks" />
+      </Route>
+      <Route path="/:project/settings/webhooks/:primaryKey">
+        {(params) => (
+          <ItemPage
+            key={`directus_webhooks/${params.primaryKey}`}
+            collection="directus_webhooks"
+            primaryKey={params.primaryKey}
+          />
+        )}
       </Route>
       <Route path="/:project/settings/interfaces">
         <InterfacesList />
