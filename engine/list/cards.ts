@@ -32,15 +32,18 @@ function isOwnFileData(field: FieldDefinition): boolean {
 }
 
 /**
- * The options with the title filled in when none is set: the collection's first listed field (the
- * table's first default column), so a new cards view shows something that names each item.
+ * The options with the title filled in when none is set: the first of the table's default columns
+ * that holds text (else its first column), so a new cards view shows something that names each item.
  */
 export function cardOptions(
   fields: FieldDefinition[],
   options: Record<string, unknown>,
 ): Record<string, unknown> {
   if (typeof options.title === 'string' && options.title.trim()) return options;
-  const [first] = visibleFields(fields, null);
+  const byName = new Map(fields.map((field) => [field.field, field]));
+  const listed = visibleFields(fields, null);
+  // A text names an item better than a status or a date: the first listed string field, else the first.
+  const first = listed.find((name) => typeOf(byName.get(name)) === 'string') ?? listed[0];
   return first ? { ...options, title: first } : options;
 }
 
