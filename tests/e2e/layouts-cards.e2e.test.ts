@@ -158,4 +158,41 @@ describe('layouts: cards and the table options', () => {
     // The widths are kept in the preset but not offered as JSON.
     expect(await page.locator('.listing-view-options [data-field="widths"]').count()).toBe(0);
   });
+  it('loads further cards as the end scrolls into view, down to filter_count', async () => {
+    await app.server.project.knex('directus_settings').where('key', 'default_limit').update({ value: '24' });
+    try {
+      const reader = await signedIn(app, ADMIN.email, ADMIN.password);
+      const offsets = new Set<number>();
+      reader.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.endsWith('/items/articles') && url.searchParams.has('offset'))
+          offsets.add(Number(url.searchParams.get('offset')));
+      });
+      await openApp(reader, '/test/collections/articles');
+      await openInfo(reader);
+      await reader.selectOption(layoutSelect, 'cards');
+      await reader.click('.page-header__info-toggle');
+      await reader.waitForSelector('.octavo-cards__card');
+      const expected = (await api<unknown[]>(reader, 'GET', 'items/articles?fields=id&limit=-1')).data.length;
+      expect(expected).toBeGreaterThan(48);
+      expect(await reader.textContent('.listing-count')).toBe(`${expected} items`);
+      const cards = () => reader.locator('.octavo-cards__card:not(.octavo-cards__card--placeholder)').count();
+      for (let i = 0; i < 20 && (await cards()) < expected; i++) {
+        await reader.locator('.octavo-cards').evaluate((element) => {
+          element.scrollTop = element.scrollHeight;
+        });
+        await reader.waitForTimeout(200);
+      }
+      expect(await cards()).toBe(expected);
+      expect([...offsets].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: Math.ceil(expected / 24) }, (_, index) => index * 24),
+      );
+      await reader.close();
+    } finally {
+      await app.server.project
+        .knex('directus_settings')
+        .where('key', 'default_limit')
+        .update({ value: '200' });
+    }
+  });
 });
