@@ -86,6 +86,17 @@ describe('layouts: cards and the table options', () => {
     expect(await page.locator('[data-icon="broken_image"]').count()).toBe(0);
     expect(await checkA11y(page)).toEqual([]);
 
+    // A thumbnail that fails to load shows the broken-image icon, named for assistive technology.
+    const market = (await api(page, 'GET', 'files?fields=private_hash&filter[title][eq]=Market hall'))
+      .data[0];
+    await page.route(`**/assets/${market.private_hash}?**`, (route) => route.abort());
+    await page.reload();
+    const broken = page.locator('.octavo-cards__card:has-text("Market hall") [data-icon="broken_image"]');
+    await broken.waitFor();
+    expect(await broken.getAttribute('aria-label')).toBe('The image could not be loaded');
+    expect(await page.locator('.octavo-cards__card:has-text("Harbour at dawn") img').count()).toBe(1);
+    await page.unroute(`**/assets/${market.private_hash}?**`);
+
     await openApp(page, '/test/users');
     await page.waitForSelector('.octavo-cards__card');
     const avatar = page.locator('.octavo-cards__card:has-text("Admin") img');
