@@ -31,7 +31,7 @@ describe('layout-fields: the columns', () => {
       { fields: 'status,title' },
       { services },
     );
-    const group = await screen.findByRole('group', { name: 'fields' });
+    const group = await screen.findByRole('group', { name: 'fields' }, { timeout: 5000 });
     const names = within(group)
       .getAllByRole('checkbox')
       .map((box) => box.closest('label')!.textContent);
@@ -47,7 +47,7 @@ describe('layout-fields: the columns', () => {
       { fields: ['status', 'title'] },
       { services },
     );
-    const handle = await screen.findByRole('button', { name: /Status/ });
+    const handle = await screen.findByRole('button', { name: /Status/ }, { timeout: 5000 });
     handle.focus();
     await user.keyboard('{ArrowDown}');
     expect(latest().fields).toEqual(['title', 'status']);
