@@ -8,14 +8,8 @@ import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { useLocale, useT } from '../../i18n';
 import { firstItemKey } from '../../api/items';
 import { collectionName } from '../../names';
-import {
-  assetHref,
-  collectionsHref,
-  isSystemCollection,
-  itemHref,
-  NEW_ITEM_KEY,
-  resolveCollection,
-} from '../../paths';
+import { collectionsHref, isSystemCollection, itemHref, NEW_ITEM_KEY, resolveCollection } from '../../paths';
+import { assetHref } from '../../paths';
 import { useReportProblem } from '../../shell/problems';
 import { Page } from '../../shell/Page';
 import { NotFoundPage } from '../errors/NotFoundPage';
