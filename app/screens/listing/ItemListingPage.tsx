@@ -264,6 +264,7 @@ function ListingBody(props: ListingBodyProps) {
       collectionName={props.name}
       onRetry={list.reload}
       onAdd={add}
+      files={collection === 'directus_files'}
     />
   ) : (
     <div
