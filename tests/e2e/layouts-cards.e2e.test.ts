@@ -68,12 +68,17 @@ describe('layouts: cards and the table options', () => {
   });
 
   it('shows files and users as cards with thumbnails from the asset presets', async () => {
+    // The demo has no files yet: the library says so.
+    await openApp(page, '/test/files');
+    await page.waitForSelector('.listing-state[data-state="no-files"]');
+    expect(await page.textContent('.listing-state')).toContain('No files yet');
+
     const first = await upload(page, 'Harbour at dawn', '#3366ff');
     await upload(page, 'Market hall', '#ff8844');
     const me = (await api(page, 'GET', 'users/me?fields=id')).data;
     expect((await api(page, 'PATCH', `users/${me.id}`, { avatar: first })).status).toBe(200);
 
-    await openApp(page, '/test/files');
+    await page.reload();
     await page.waitForSelector('.octavo-cards__card img');
     expect(await cardTitles(page)).toEqual(['Harbour at dawn', 'Market hall']);
     const src = await page.locator('.octavo-cards__card img').first().getAttribute('src');
