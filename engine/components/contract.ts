@@ -110,6 +110,8 @@ export interface FormServices {
    * columns, sort, image and template fields); the role's unreadable fields are left out.
    */
   layoutFields?: FieldDefinition[];
+  /** The collection a field of `layoutFields` points at (an m2o to directus_files can give a card its image). */
+  layoutRelated?: (field: FieldDefinition) => string | null;
 }
 
 export const FormServicesContext = createContext<FormServices>({});

@@ -15,16 +15,21 @@ export function isTemplate(option: unknown): option is string {
 
 /**
  * The fields a card image may come from: file fields and many-to-ones that point at directus_files
- * (`isFileField` tells them apart by interface, as the relation is not known here), and on
+ * (by `related`, the relation's target when the caller knows it, else by the file interface), and on
  * directus_files itself the file's own computed `data`.
  */
-export function imageFields(fields: FieldDefinition[]): FieldDefinition[] {
-  return fields.filter((field) => isFileField(field) || isOwnFileData(field));
+export function imageFields(
+  fields: FieldDefinition[],
+  related?: (field: FieldDefinition) => string | null,
+): FieldDefinition[] {
+  return fields.filter((field) => isFileField(field, related) || isOwnFileData(field));
 }
 
-function isFileField(field: FieldDefinition): boolean {
+function isFileField(field: FieldDefinition, related?: (field: FieldDefinition) => string | null): boolean {
   const type = typeOf(field);
-  return type === 'file' || (type === 'm2o' && field.interface === 'file');
+  if (type === 'file') return true;
+  if (type !== 'm2o') return false;
+  return field.interface === 'file' || related?.(field) === 'directus_files';
 }
 
 function isOwnFileData(field: FieldDefinition): boolean {

@@ -4,6 +4,8 @@ import type { DefinitionRegistry } from '../../../engine/registry/registry';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import type { FormServices } from '../../../engine/components/contract';
 import { useT } from '../../i18n';
+import { useSchema } from '../../state/hooks';
+import { relatedCollection } from '../../state/schema-info';
 
 export interface ViewOptionsProps {
   registry: DefinitionRegistry;
@@ -27,7 +29,15 @@ export interface ViewOptionsProps {
 export function ViewOptions(props: ViewOptionsProps) {
   const t = useT();
   const { layout, query, options, fields } = props;
-  const services: FormServices = useMemo(() => ({ layoutFields: fields }), [fields]);
+  const { relations } = useSchema();
+  const services: FormServices = useMemo(
+    () => ({
+      layoutFields: fields,
+      layoutRelated: (field) =>
+        field.collection ? relatedCollection(field, field.collection, relations) : null,
+    }),
+    [fields, relations],
+  );
   return (
     <section className="listing-view-options" aria-label={t('browse.view_options')}>
       <h3>{t('browse.layout')}</h3>

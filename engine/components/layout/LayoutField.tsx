@@ -6,15 +6,15 @@ import { fieldChoices } from './fields';
 
 /**
  * One field of the listing collection (`layout-field`), e.g. the image of a card: with `kind:
- * image` only file fields (and on directus_files the file itself). Stored as the field's name.
+ * image` only file fields and many-to-ones to directus_files (and on directus_files the file itself). Stored as the field's name.
  */
 export default function LayoutField(props: InterfaceComponentProps) {
   const t = useEngineT();
-  const { layoutFields } = use(FormServicesContext);
+  const { layoutFields, layoutRelated } = use(FormServicesContext);
   return (
     <Select
       id={props.id}
-      choices={fieldChoices(layoutFields ?? [], props.kind)}
+      choices={fieldChoices(layoutFields ?? [], props.kind, layoutRelated)}
       value={typeof props.value === 'string' ? props.value : null}
       placeholder={t('layouts.tabular.field_none')}
       disabled={props.disabled}

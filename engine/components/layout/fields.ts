@@ -27,6 +27,10 @@ export function sortChoices(fields: FieldDefinition[]): FieldChoice[] {
 }
 
 /** `kind: image`: the fields a card image may come from; otherwise every browsable field. */
-export function fieldChoices(fields: FieldDefinition[], kind: unknown): FieldChoice[] {
-  return (kind === 'image' ? imageFields(fields) : browsableFields(fields)).map(choice);
+export function fieldChoices(
+  fields: FieldDefinition[],
+  kind: unknown,
+  related?: (field: FieldDefinition) => string | null,
+): FieldChoice[] {
+  return (kind === 'image' ? imageFields(fields, related) : browsableFields(fields)).map(choice);
 }

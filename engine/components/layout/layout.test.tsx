@@ -90,14 +90,22 @@ describe('layout-sort: field and direction', () => {
 });
 
 describe('layout-field and layout-template: the card options', () => {
-  it('offers only file fields for an image', async () => {
+  it('offers only file fields and many-to-ones to directus_files for an image', async () => {
+    const withRelations = {
+      layoutFields: [
+        ...layoutFields,
+        { collection: 'articles', field: 'hero', type: 'm2o', interface: 'many-to-one' },
+        { collection: 'articles', field: 'author', type: 'm2o', interface: 'many-to-one' },
+      ],
+      layoutRelated: (target: FieldDefinition) => (target.field === 'hero' ? 'directus_files' : 'authors'),
+    };
     const { user, latest } = renderForm(
       [field('src', 'string', 'layout-field', { kind: 'image' })],
       {},
-      { services },
+      { services: withRelations },
     );
     const select = (await screen.findByRole('combobox')) as HTMLSelectElement;
-    expect([...select.options].map((option) => option.value)).toEqual(['', 'cover']);
+    expect([...select.options].map((option) => option.value)).toEqual(['', 'cover', 'hero']);
     await user.selectOptions(select, 'cover');
     expect(latest().src).toBe('cover');
   });
