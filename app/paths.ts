@@ -135,3 +135,9 @@ export function itemsPath(collection: string): string {
 export function itemPath(collection: string, primaryKey: string | number | (string | number)[]): string {
   return `${itemsPath(collection)}/${encodeKeys(primaryKey)}`;
 }
+
+/** A file's asset address (api-v8 §2.9), optionally a thumbnail preset: `{root}{project}/assets/{hash}?key=…`. */
+export function assetHref(root: string, project: string, privateHash: string, key?: string): string {
+  const base = `${root}${encodeURIComponent(project)}/assets/${encodeURIComponent(privateHash)}`;
+  return key ? `${base}?key=${encodeURIComponent(key)}` : base;
+}

@@ -28,6 +28,8 @@ export interface LayoutProps {
   loadingMore?: boolean;
   /** With a `sort` field: an item was dragged from one position to another (indexes into items). */
   onReorder?: (from: number, to: number) => void;
+  /** The address of a file's thumbnail by its private hash and preset key (cards images). */
+  assetUrl?: (privateHash: string, key: string) => string;
   /** Accessible names, translated by the app. */
   labels?: Partial<Record<'selectRow' | 'selectAll' | 'manualSort' | 'dragHandle' | 'resize', string>>;
 }

@@ -1,5 +1,6 @@
 import type { FieldDefinition, LayoutDefinition } from '../types';
 import { defaultValues, isOn } from '../form/rules';
+import { cardsRequestFields } from './cards';
 
 /** A filter row of a preset: `{field, operator, value}` (spec §3). */
 export interface ListFilter {
@@ -14,6 +15,8 @@ export interface ListQueryInput {
   fields: FieldDefinition[];
   /** The stored view query of this layout (preset.view_query[layout.id]). */
   viewQuery?: Record<string, unknown> | null;
+  /** The stored view options of this layout: layouts that draw fields named there (cards) ask for them. */
+  viewOptions?: Record<string, unknown> | null;
   search?: string | null;
   filters?: ListFilter[] | null;
   /** Page size: settings.default_limit. */
@@ -118,9 +121,13 @@ export function buildListQuery(input: ListQueryInput): ListQueryParams {
   const viewQuery = { ...defaultValues(input.layout.view_query), ...(input.viewQuery ?? {}) };
   const primaryKey = primaryKeyOf(input.fields);
   const byName = new Map(input.fields.map((field) => [field.field, field]));
-  const columns = visibleFields(input.fields, viewQuery);
+  const columns =
+    input.layout.id === 'cards'
+      ? cardsRequestFields(input.fields, resolveViewOptions(input.layout, input.viewOptions))
+      : visibleFields(input.fields, viewQuery);
   const requested = [primaryKey, ...columns.filter((name) => name !== primaryKey)].map((name) => {
     const field = byName.get(name);
+    if (name.includes('.')) return name;
     return field && (RELATIONAL.has(type(field)) || type(field) === 'o2m') ? `${name}.*` : name;
   });
   const page = Math.max(0, input.page ?? 0);

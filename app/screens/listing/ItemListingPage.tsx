@@ -9,6 +9,7 @@ import { useLocale, useT } from '../../i18n';
 import { firstItemKey } from '../../api/items';
 import { collectionName } from '../../names';
 import { collectionsHref, isSystemCollection, itemHref, NEW_ITEM_KEY, resolveCollection } from '../../paths';
+import { assetHref } from '../../paths';
 import { useReportProblem } from '../../shell/problems';
 import { Page } from '../../shell/Page';
 import { NotFoundPage } from '../errors/NotFoundPage';
@@ -114,11 +115,10 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
   const name = collectionName(collection, meta, locale);
   const limit = Number(settings.default_limit) > 0 ? Number(settings.default_limit) : DEFAULT_LIMIT;
 
-  // The table, and the layout the preset names (the other core layouts arrive with a later module).
+  // The layout the preset names (the table when it names none or one that is missing), and every
+  // layout the registry knows for the picker.
   const layout = registry.resolveLayout(view.viewType).definition;
-  const layouts = registry
-    .layouts()
-    .filter((definition) => definition.id === 'tabular' || definition.id === layout.id);
+  const layouts = registry.layouts();
   const breadcrumb = isSystemCollection(collection)
     ? [{ label: name }]
     : [{ label: t('browse.collections'), href: collectionsHref(project) }, { label: name }];
@@ -132,6 +132,7 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
           registry={registry}
           layouts={layouts.length ? layouts : [layout]}
           layout={layout}
+          fields={fields}
           query={view.viewQuery[layout.id] ?? {}}
           options={resolveViewOptions(layout, view.viewOptions[layout.id])}
           onLayoutChange={(id) => change({ viewType: id })}
@@ -277,6 +278,7 @@ function ListingBody(props: ListingBodyProps) {
       collectionName={props.name}
       onRetry={list.reload}
       onAdd={add}
+      files={collection === 'directus_files'}
     />
   ) : (
     <div
@@ -305,6 +307,7 @@ function ListingBody(props: ListingBodyProps) {
           })
         }
         onItemClick={(item) => navigate(itemHref(project, collection, String(item[primaryKey])))}
+        assetUrl={(hash, key) => assetHref(api.root, project, hash, key)}
         selection={selection}
         onSelectionChange={(keys) => setSelection(keys.map(String))}
         onReorder={onReorder}

@@ -1,13 +1,19 @@
+import { useMemo } from 'react';
 import { ItemForm } from '../../../engine/form/ItemForm';
 import type { DefinitionRegistry } from '../../../engine/registry/registry';
-import type { LayoutDefinition } from '../../../engine/types';
+import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
+import type { FormServices } from '../../../engine/components/contract';
 import { useT } from '../../i18n';
+import { useSchema } from '../../state/hooks';
+import { relatedCollection } from '../../state/schema-info';
 
 export interface ViewOptionsProps {
   registry: DefinitionRegistry;
   /** The layouts the user can pick from. */
   layouts: LayoutDefinition[];
   layout: LayoutDefinition;
+  /** The listing collection's readable fields: the columns, sort and card fields to choose from. */
+  fields: FieldDefinition[];
   /** The layout's current query and options. */
   query: Record<string, unknown>;
   options: Record<string, unknown>;
@@ -22,7 +28,16 @@ export interface ViewOptionsProps {
  */
 export function ViewOptions(props: ViewOptionsProps) {
   const t = useT();
-  const { layout, query, options } = props;
+  const { layout, query, options, fields } = props;
+  const { relations } = useSchema();
+  const services: FormServices = useMemo(
+    () => ({
+      layoutFields: fields,
+      layoutRelated: (field) =>
+        field.collection ? relatedCollection(field, field.collection, relations) : null,
+    }),
+    [fields, relations],
+  );
   return (
     <section className="listing-view-options" aria-label={t('browse.view_options')}>
       <h3>{t('browse.layout')}</h3>
@@ -45,6 +60,7 @@ export function ViewOptions(props: ViewOptionsProps) {
             idPrefix="view-query"
             fields={layout.view_query}
             registry={props.registry}
+            services={services}
             values={query}
             baseline={query}
             onStage={(field, value) => props.onQueryChange({ ...query, [field]: value })}
@@ -59,6 +75,7 @@ export function ViewOptions(props: ViewOptionsProps) {
             idPrefix="view-options"
             fields={layout.view_options}
             registry={props.registry}
+            services={services}
             values={options}
             baseline={options}
             onStage={(field, value) => props.onOptionsChange({ ...options, [field]: value })}

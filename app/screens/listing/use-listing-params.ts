@@ -28,6 +28,7 @@ export function useListingParams(options: {
       layout,
       fields,
       viewQuery: layoutQuery,
+      viewOptions: view.viewOptions[layout.id],
       search: view.search,
       filters: activeFilters,
       limit,
@@ -44,7 +45,18 @@ export function useListingParams(options: {
     }
     const { page: _page, offset: _offset, ...rest } = { ...query, fields: requested };
     return rest as Record<string, unknown>;
-  }, [layout, fields, layoutQuery, view.search, activeFilters, limit, sortField, permissions, collection]);
+  }, [
+    layout,
+    fields,
+    layoutQuery,
+    view.viewOptions,
+    view.search,
+    activeFilters,
+    limit,
+    sortField,
+    permissions,
+    collection,
+  ]);
 
   const searching = Boolean(view.search.trim()) || activeFilters.length > 0;
   return { params, searching };
