@@ -179,7 +179,7 @@ export const SYSTEM_PRESETS: Array<{
     view_type: 'tabular',
     view_query: { tabular: { fields: 'status,http_action,url,collection,directus_action' } },
     view_options: {
-      tabular: { widths: { status: 32, http_action: 72, url: 200, collection: 200, directus_action: 200 } },
+      tabular: { widths: { status: 110, http_action: 110, url: 320, collection: 180, directus_action: 160 } },
     },
   },
 ];
