@@ -20,7 +20,40 @@ export interface ListQueryInput {
   limit: number;
   /** 0-based page. */
   page?: number;
+  /** The layout's view options (what its `listQuery` reads). */
+  viewOptions?: Record<string, unknown> | null;
+  /** The days the layout shows now (a calendar's visible weeks), as it last reported them. */
+  range?: ListRange | null;
+  /** The layout component's own part of the request (see LayoutListQuery). */
+  listQuery?: LayoutListQuery | null;
 }
+
+/** Days a layout shows, `YYYY-MM-DD`, both ends included. */
+export interface ListRange {
+  from: string;
+  to: string;
+}
+
+/** What a layout's `listQuery` sees. */
+export interface LayoutQueryContext {
+  fields: FieldDefinition[];
+  viewQuery: Record<string, unknown>;
+  viewOptions: Record<string, unknown>;
+  range: ListRange | null;
+}
+
+/**
+ * A layout's own part of its list request: which fields it reads (the primary key is always added), its
+ * sort, filters that narrow the user's (e.g. the visible days), and a page size. A layout component
+ * carries it as a static `listQuery`; layouts without one list columns as the table does.
+ */
+export interface LayoutQueryPatch {
+  fields?: string[];
+  sort?: string;
+  filter?: Record<string, Record<string, unknown>>;
+  limit?: number;
+}
+export type LayoutListQuery = (context: LayoutQueryContext) => LayoutQueryPatch;
 
 /** The parameters of `GET /items/{collection}`. */
 export interface ListQueryParams {
@@ -135,5 +168,72 @@ export function buildListQuery(input: ListQueryInput): ListQueryParams {
   };
   const search = input.search?.trim();
   if (search) query.q = search;
+  if (input.listQuery) {
+    const patch = input.listQuery({
+      fields: input.fields,
+      viewQuery,
+      viewOptions: resolveViewOptions(input.layout, input.viewOptions),
+      range: input.range ?? null,
+    });
+    if (patch.fields) query.fields = [...new Set([primaryKey, ...patch.fields])];
+    if (patch.sort) query.sort = patch.sort;
+    if (patch.filter) query.filter = narrowFilter(query.filter, patch.filter);
+    if (patch.limit !== undefined) {
+      query.limit = patch.limit;
+      query.offset = patch.limit > 0 ? patch.limit * page : 0;
+    }
+  }
   return query;
+}
+
+const LOWER = new Set(['gt', 'gte']);
+const UPPER = new Set(['lt', 'lte']);
+
+/**
+ * The user's filter narrowed by a layout's: where both bound a field the same way, the stricter bound
+ * wins (ISO dates and numbers compare in order), so the layout never widens what the user asked for.
+ */
+export function narrowFilter(
+  filter: Record<string, Record<string, unknown>>,
+  extra: Record<string, Record<string, unknown>>,
+): Record<string, Record<string, unknown>> {
+  const out = { ...filter };
+  for (const [field, conditions] of Object.entries(extra)) {
+    const merged = { ...(out[field] ?? {}) };
+    for (const [operator, value] of Object.entries(conditions)) {
+      const current = merged[operator];
+      if (current === undefined || current === null || current === '') merged[operator] = value;
+      else if (LOWER.has(operator)) merged[operator] = stricter(current, value, 1);
+      else if (UPPER.has(operator)) merged[operator] = stricter(current, value, -1);
+      else merged[operator] = value;
+    }
+    out[field] = merged;
+  }
+  return out;
+}
+
+function stricter(a: unknown, b: unknown, direction: 1 | -1): unknown {
+  const numeric = typeof a === 'number' && typeof b === 'number';
+  const [x, y] = [String(a), String(b)];
+  const order = numeric ? Math.sign(a - b) : x === y ? 0 : x > y ? 1 : -1;
+  return order * direction >= 0 ? a : b;
+}
+
+/**
+ * What a list asks for to show a field or a template path: related objects whole (`author.*`), and for a
+ * path two levels deep or more the object it ends in (`author.city.*`).
+ */
+export function requestedPaths(fields: FieldDefinition[], paths: string[]): string[] {
+  const byName = new Map(fields.map((field) => [field.field, field]));
+  const out: string[] = [];
+  for (const path of paths) {
+    const parts = path.split('.');
+    const field = byName.get(parts[0]);
+    if (!field) continue;
+    const related = RELATIONAL.has(type(field)) || type(field) === 'o2m';
+    if (parts.length === 1) out.push(related ? `${parts[0]}.*` : parts[0]);
+    else if (related) out.push(`${parts.slice(0, -1).join('.')}.*`);
+    else out.push(parts[0]);
+  }
+  return [...new Set(out)];
 }

@@ -4,6 +4,7 @@ import { relationalComponents, relationalDisplays } from '../components/relation
 import { richComponents, richDisplays } from '../components/rich';
 import { structuredComponents, structuredDisplays } from '../components/structured';
 import { coreDisplays } from '../displays/displays';
+import { CalendarLayout } from '../list/CalendarLayout';
 import { TabularLayout } from '../list/TabularLayout';
 import { coreInterfaces, coreLayouts } from './core-definitions';
 import { DefinitionRegistry } from './registry';
@@ -32,7 +33,7 @@ export function createCoreRegistry(): DefinitionRegistry {
     interfaces: coreInterfaces,
     layouts: coreLayouts,
     components: allCoreComponents,
-    layoutComponents: { tabular: TabularLayout },
+    layoutComponents: { tabular: TabularLayout, calendar: CalendarLayout },
     displays: allCoreDisplays,
   });
 }

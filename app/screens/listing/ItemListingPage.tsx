@@ -2,13 +2,22 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ListView } from '../../../engine/list/ListView';
 import { ConfirmDialog } from '../../../ui';
-import { primaryKeyOf, resolveViewOptions } from '../../../engine/list/build-query';
+import { primaryKeyOf, resolveViewOptions, type ListRange } from '../../../engine/list/build-query';
+import type { LayoutStatics } from '../../../engine/list/ListView';
 import { sortFieldOf } from '../../../engine/list/TabularLayout';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { useLocale, useT } from '../../i18n';
 import { firstItemKey } from '../../api/items';
 import { collectionName } from '../../names';
-import { collectionsHref, isSystemCollection, itemHref, NEW_ITEM_KEY, resolveCollection } from '../../paths';
+import {
+  collectionsHref,
+  isSystemCollection,
+  itemHref,
+  newItemHref,
+  NEW_ITEM_KEY,
+  resolveCollection,
+} from '../../paths';
+import { ACTIVITY, ACTIVITY_TARGET_FIELDS, activityTargetHref } from './activity-target';
 import { useReportProblem } from '../../shell/problems';
 import { Page } from '../../shell/Page';
 import { NotFoundPage } from '../errors/NotFoundPage';
@@ -111,11 +120,9 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
   const name = collectionName(collection, meta, locale);
   const limit = Number(settings.default_limit) > 0 ? Number(settings.default_limit) : DEFAULT_LIMIT;
 
-  // The table, and the layout the preset names (the other core layouts arrive with a later module).
+  // Every layout of the registry, the one the preset names chosen.
   const layout = registry.resolveLayout(view.viewType).definition;
-  const layouts = registry
-    .layouts()
-    .filter((definition) => definition.id === 'tabular' || definition.id === layout.id);
+  const layouts = registry.layouts();
   const breadcrumb = isSystemCollection(collection)
     ? [{ label: name }]
     : [{ label: t('browse.collections'), href: collectionsHref(project) }, { label: name }];
@@ -129,6 +136,7 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
           registry={registry}
           layouts={layouts.length ? layouts : [layout]}
           layout={layout}
+          fields={fields}
           query={view.viewQuery[layout.id] ?? {}}
           options={resolveViewOptions(layout, view.viewOptions[layout.id])}
           onLayoutChange={(id) => change({ viewType: id })}
@@ -154,6 +162,7 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
   }
   return (
     <ListingBody
+      key={layout.id}
       collection={collection}
       name={name}
       breadcrumb={breadcrumb}
@@ -186,6 +195,7 @@ function ListingBody(props: ListingBodyProps) {
   const project = useProjectKey();
   const registry = useRegistry();
   const permissions = usePermissionModel();
+  const schema = useSchema();
   const reportProblem = useReportProblem();
   const [, navigate] = useLocation();
   const primaryKey = primaryKeyOf(fields);
@@ -197,6 +207,9 @@ function ListingBody(props: ListingBodyProps) {
     () => (!storedQuery.sort && sortField ? { ...storedQuery, sort: sortField.field } : storedQuery),
     [storedQuery, sortField],
   );
+  // A layout may shape its own request (a calendar asks for the days it shows, reported as a range).
+  const statics = registry.resolveLayout(view.viewType).Component as LayoutStatics;
+  const [range, setRange] = useState<ListRange | null>(null);
   const { params, searching } = useListingParams({
     collection,
     fields,
@@ -205,6 +218,9 @@ function ListingBody(props: ListingBodyProps) {
     layoutQuery,
     sortField,
     limit,
+    listQuery: statics.listQuery,
+    range,
+    extraFields: collection === ACTIVITY ? ACTIVITY_TARGET_FIELDS : undefined,
   });
   const list = useItemList(api, collection, params);
 
@@ -253,7 +269,11 @@ function ListingBody(props: ListingBodyProps) {
   const browsable = fields.some((field) => !isOn(field.hidden_browse) && field.field !== primaryKey);
   const add = mayAdd ? () => navigate(itemHref(project, collection, NEW_ITEM_KEY)) : undefined;
   // No rows to show (or no way to show them): the listing says why instead.
-  const showState = !browsable || list.phase === 'error' || rows.length === 0;
+  const showState =
+    !browsable || list.phase === 'error' || (rows.length === 0 && !statics.drawsEmpty);
+  const onCreateAt = mayAdd
+    ? (field: string, day: string) => navigate(newItemHref(project, collection, { [field]: day }))
+    : undefined;
   const body: ReactNode = showState ? (
     <ListingStates
       phase={list.phase}
@@ -290,7 +310,17 @@ function ListingBody(props: ListingBodyProps) {
             },
           })
         }
-        onItemClick={(item) => navigate(itemHref(project, collection, String(item[primaryKey])))}
+        onItemClick={(item) =>
+          navigate(
+            activityTargetHref(project, collection, item, schema.collections) ??
+              itemHref(project, collection, String(item[primaryKey])),
+          )
+        }
+        total={list.filterCount}
+        searching={searching}
+        range={range}
+        onRangeChange={setRange}
+        onCreateAt={onCreateAt}
         selection={selection}
         onSelectionChange={(keys) => setSelection(keys.map(String))}
         onReorder={onReorder}

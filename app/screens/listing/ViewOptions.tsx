@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { ItemForm } from '../../../engine/form/ItemForm';
 import type { DefinitionRegistry } from '../../../engine/registry/registry';
-import type { LayoutDefinition } from '../../../engine/types';
+import { withFieldChoices } from '../../../engine/list/layout-fields';
+import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { useT } from '../../i18n';
 
 export interface ViewOptionsProps {
@@ -14,6 +16,8 @@ export interface ViewOptionsProps {
   onLayoutChange: (id: string) => void;
   onQueryChange: (query: Record<string, unknown>) => void;
   onOptionsChange: (options: Record<string, unknown>) => void;
+  /** The collection's fields: options that choose a field (`field_choices`) list them. */
+  fields?: FieldDefinition[];
 }
 
 /**
@@ -23,6 +27,14 @@ export interface ViewOptionsProps {
 export function ViewOptions(props: ViewOptionsProps) {
   const t = useT();
   const { layout, query, options } = props;
+  const queryFields = useMemo(
+    () => withFieldChoices(layout.view_query, props.fields ?? []),
+    [layout, props.fields],
+  );
+  const optionFields = useMemo(
+    () => withFieldChoices(layout.view_options, props.fields ?? []),
+    [layout, props.fields],
+  );
   return (
     <section className="listing-view-options" aria-label={t('browse.view_options')}>
       <h3>{t('browse.layout')}</h3>
@@ -43,7 +55,7 @@ export function ViewOptions(props: ViewOptionsProps) {
           <ItemForm
             key={`query-${layout.id}`}
             idPrefix="view-query"
-            fields={layout.view_query}
+            fields={queryFields}
             registry={props.registry}
             values={query}
             baseline={query}
@@ -57,7 +69,7 @@ export function ViewOptions(props: ViewOptionsProps) {
           <ItemForm
             key={`options-${layout.id}`}
             idPrefix="view-options"
-            fields={layout.view_options}
+            fields={optionFields}
             registry={props.registry}
             values={options}
             baseline={options}
