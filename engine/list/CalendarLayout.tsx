@@ -5,7 +5,7 @@ import { resolveColor } from '../../ui/palette';
 import { userLocale } from '../components/pickers/values';
 import { useEngineT } from '../i18n';
 import { renderTemplate } from '../templates/render-template';
-import { primaryKeyOf, requestedPaths, type LayoutListQuery } from './build-query';
+import { primaryKeyOf, requestedPaths, type LayoutListQuery, type ListRange } from './build-query';
 import {
   dateOf,
   dayKey,
@@ -90,8 +90,13 @@ export function CalendarLayout(props: LayoutProps) {
   const template = titleTemplate(fields, viewOptions.title);
   const primaryKey = primaryKeyOf(fields);
 
-  const [cursor, setCursor] = useState(() => new Date());
-  const [focusDay, setFocusDay] = useState(() => dayKey(new Date()));
+  // Back from an item, the listing hands the days shown before; else the calendar opens on today.
+  const [cursor, setCursor] = useState(() => startCursor(props.range, view));
+  const [focusDay, setFocusDay] = useState(() => {
+    const today = dayKey(new Date());
+    const range = props.range;
+    return !range || (range.from <= today && today <= range.to) ? today : dayKey(startCursor(range, view));
+  });
   const [expanded, setExpanded] = useState<string | null>(null);
   const [hasFocus, setHasFocus] = useState(false);
   const grid = useRef<HTMLDivElement>(null);
@@ -399,6 +404,12 @@ export function CalendarLayout(props: LayoutProps) {
 CalendarLayout.listQuery = calendarListQuery;
 /** An empty range is still a calendar to move through and create on. */
 CalendarLayout.drawsEmpty = true;
+
+/** The day a view opens on: inside a reported range (its middle: the month a month grid shows), else today. */
+function startCursor(range: ListRange | null | undefined, view: View): Date {
+  if (!range) return new Date();
+  return view === 'week' ? dateOf(range.from) : addDays(dateOf(range.from), 15);
+}
 
 function isRtl(element: HTMLElement): boolean {
   return getComputedStyle(element).direction === 'rtl';

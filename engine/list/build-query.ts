@@ -69,6 +69,8 @@ export interface ListQueryParams {
 
 /** Types whose value is a related item; the list asks for the related object (`field.*`). */
 const RELATIONAL = new Set(['m2o', 'file', 'user', 'owner', 'user_updated']);
+/** Interfaces that hold a related item whatever the column's type (directus_activity.action_by). */
+const RELATIONAL_INTERFACES = new Set(['user', 'owner', 'user-updated', 'many-to-one', 'file']);
 /** Types with no column: they cannot be sorted on. */
 const ALIAS = new Set(['alias', 'o2m', 'group', 'translation']);
 /** Operators that take no value: the API wants a value present, v8 sends 1. */
@@ -186,12 +188,10 @@ export function buildListQuery(input: ListQueryInput): ListQueryParams {
   return query;
 }
 
-const LOWER = new Set(['gt', 'gte']);
-const UPPER = new Set(['lt', 'lte']);
-
 /**
- * The user's filter narrowed by a layout's: where both bound a field the same way, the stricter bound
- * wins (ISO dates and numbers compare in order), so the layout never widens what the user asked for.
+ * The user's filter AND a layout's. A field that both filter, or that has several conditions, is sent in
+ * the indexed form (`filter[f][0][gte]=…&filter[f][1][lt]=…`): the API applies only the first operator of
+ * a plain `filter[f][op]` key (api-v8 §3.3), so every condition gets its own index.
  */
 export function narrowFilter(
   filter: Record<string, Record<string, unknown>>,
@@ -199,24 +199,20 @@ export function narrowFilter(
 ): Record<string, Record<string, unknown>> {
   const out = { ...filter };
   for (const [field, conditions] of Object.entries(extra)) {
-    const merged = { ...(out[field] ?? {}) };
-    for (const [operator, value] of Object.entries(conditions)) {
-      const current = merged[operator];
-      if (current === undefined || current === null || current === '') merged[operator] = value;
-      else if (LOWER.has(operator)) merged[operator] = stricter(current, value, 1);
-      else if (UPPER.has(operator)) merged[operator] = stricter(current, value, -1);
-      else merged[operator] = value;
-    }
-    out[field] = merged;
+    const list = [...conditionsOf(out[field]), ...conditionsOf(conditions)];
+    out[field] =
+      list.length === 1 ? list[0] : Object.fromEntries(list.map((condition, index) => [String(index), condition]));
   }
   return out;
 }
 
-function stricter(a: unknown, b: unknown, direction: 1 | -1): unknown {
-  const numeric = typeof a === 'number' && typeof b === 'number';
-  const [x, y] = [String(a), String(b)];
-  const order = numeric ? Math.sign(a - b) : x === y ? 0 : x > y ? 1 : -1;
-  return order * direction >= 0 ? a : b;
+/** A field's conditions one by one, from either form. */
+function conditionsOf(value: Record<string, unknown> | undefined): Record<string, unknown>[] {
+  if (!value) return [];
+  const keys = Object.keys(value);
+  if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key)))
+    return keys.map((key) => value[key] as Record<string, unknown>);
+  return keys.map((operator) => ({ [operator]: value[operator] }));
 }
 
 /**
@@ -230,7 +226,10 @@ export function requestedPaths(fields: FieldDefinition[], paths: string[]): stri
     const parts = path.split('.');
     const field = byName.get(parts[0]);
     if (!field) continue;
-    const related = RELATIONAL.has(type(field)) || type(field) === 'o2m';
+    const related =
+      RELATIONAL.has(type(field)) ||
+      type(field) === 'o2m' ||
+      RELATIONAL_INTERFACES.has(String(field.interface));
     if (parts.length === 1) out.push(related ? `${parts[0]}.*` : parts[0]);
     else if (related) out.push(`${parts.slice(0, -1).join('.')}.*`);
     else out.push(parts[0]);

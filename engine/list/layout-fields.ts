@@ -14,12 +14,18 @@ const type = (field: FieldDefinition) => String(field.type).toLowerCase();
 
 export const DATE_TYPES = ['date', 'datetime', 'datetime_created', 'datetime_updated'];
 export const USER_TYPES = ['user', 'owner', 'user_updated'];
+/** Interfaces that make a field a person whatever its type (directus_activity.action_by is an integer). */
+const USER_INTERFACES = ['user', 'owner', 'user-updated'];
 
 /** Browsable fields of the given types, in the collection's order. */
 export function fieldsOfTypes(fields: FieldDefinition[], types: string[]): FieldDefinition[] {
+  const people = types.some((name) => USER_TYPES.includes(name));
   return browsableFields(fields)
     .map((field, index) => ({ field, index }))
-    .filter(({ field }) => types.includes(type(field)))
+    .filter(
+      ({ field }) =>
+        types.includes(type(field)) || (people && USER_INTERFACES.includes(String(field.interface))),
+    )
     .sort((a, b) => (a.field.sort ?? Infinity) - (b.field.sort ?? Infinity) || a.index - b.index)
     .map(({ field }) => field);
 }
@@ -65,7 +71,7 @@ export function withFieldChoices<T extends FieldDefinition>(definitions: T[], fi
     const choices = Object.fromEntries(
       fieldsOfTypes(fields, types.map(String)).map((field) => [field.field, fieldLabel(field)]),
     );
-    return { ...definition, options: { ...definition.options, choices, formatting: false } };
+    return { ...definition, options: { ...definition.options, choices } };
   });
 }
 

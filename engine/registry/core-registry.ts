@@ -6,6 +6,7 @@ import { structuredComponents, structuredDisplays } from '../components/structur
 import { coreDisplays } from '../displays/displays';
 import { CalendarLayout } from '../list/CalendarLayout';
 import { TabularLayout } from '../list/TabularLayout';
+import { TimelineLayout } from '../list/TimelineLayout';
 import { coreInterfaces, coreLayouts } from './core-definitions';
 import { DefinitionRegistry } from './registry';
 
@@ -33,7 +34,7 @@ export function createCoreRegistry(): DefinitionRegistry {
     interfaces: coreInterfaces,
     layouts: coreLayouts,
     components: allCoreComponents,
-    layoutComponents: { tabular: TabularLayout, calendar: CalendarLayout },
+    layoutComponents: { tabular: TabularLayout, calendar: CalendarLayout, timeline: TimelineLayout },
     displays: allCoreDisplays,
   });
 }

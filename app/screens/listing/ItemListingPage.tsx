@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ListView } from '../../../engine/list/ListView';
 import { ConfirmDialog } from '../../../ui';
@@ -43,6 +43,12 @@ import { useItemList } from './useItemList';
 import { useListingView, type ListingView } from './useListingView';
 import { ViewOptions } from './ViewOptions';
 import './listing.css';
+
+/**
+ * The days a ranged layout (calendar) showed last, per collection, for this session: back from an item
+ * the calendar opens where it was; a reload starts at today again.
+ */
+const shownRanges = new Map<string, ListRange>();
 
 /** The page size when the settings name none (api-v8 §3.6: installs store 200). */
 export const DEFAULT_LIMIT = 200;
@@ -209,7 +215,15 @@ function ListingBody(props: ListingBodyProps) {
   );
   // A layout may shape its own request (a calendar asks for the days it shows, reported as a range).
   const statics = registry.resolveLayout(view.viewType).Component as LayoutStatics;
-  const [range, setRange] = useState<ListRange | null>(null);
+  const rangeKey = `${collection}/${layout.id}`;
+  const [range, setRange] = useState<ListRange | null>(() => shownRanges.get(rangeKey) ?? null);
+  const onRangeChange = useCallback(
+    (next: ListRange) => {
+      shownRanges.set(rangeKey, next);
+      setRange(next);
+    },
+    [rangeKey],
+  );
   const { params, searching } = useListingParams({
     collection,
     fields,
@@ -319,7 +333,7 @@ function ListingBody(props: ListingBodyProps) {
         total={list.filterCount}
         searching={searching}
         range={range}
-        onRangeChange={setRange}
+        onRangeChange={onRangeChange}
         onCreateAt={onCreateAt}
         selection={selection}
         onSelectionChange={(keys) => setSelection(keys.map(String))}
