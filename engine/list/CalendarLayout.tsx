@@ -50,8 +50,7 @@ export const calendarListQuery: LayoutListQuery = ({ fields, viewOptions, range 
   const date = chosenField(fields, viewOptions.date, DATE_TYPES);
   if (!date) return { fields: [], limit: 1 };
   const color = namedField(fields, viewOptions.color, COLOR_TYPES);
-  const shown =
-    range ?? rangeOf(visibleWeeks(viewOf(viewOptions), new Date(), weekStartOf(userLocale())));
+  const shown = range ?? rangeOf(visibleWeeks(viewOf(viewOptions), new Date(), weekStartOf(userLocale())));
   return {
     fields: requestedPaths(fields, [
       date.field,
@@ -233,9 +232,11 @@ export function CalendarLayout(props: LayoutProps) {
                 from: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(
                   dateOf(range.from),
                 ),
-                to: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(
-                  dateOf(range.to),
-                ),
+                to: new Intl.DateTimeFormat(locale, {
+                  day: 'numeric',
+                  month: 'short',
+                  year: 'numeric',
+                }).format(dateOf(range.to)),
               })
             : monthTitle}
         </h2>
@@ -428,4 +429,3 @@ function colorStyle(color: string | null) {
   const resolved = resolveColor(color);
   return resolved ? ({ '--calendar-item-color': resolved.color } as CSSProperties) : undefined;
 }
-

@@ -80,7 +80,8 @@ export function relativeTime(date: Date, now: Date, locale: string | undefined):
 }
 
 function personName(person: unknown): string {
-  if (!person || typeof person !== 'object') return person === null || person === undefined ? '' : String(person);
+  if (!person || typeof person !== 'object')
+    return person === null || person === undefined ? '' : String(person);
   const row = person as Record<string, unknown>;
   const name = [row.first_name, row.last_name].filter((part) => typeof part === 'string' && part).join(' ');
   return name || String(row.email ?? row.id ?? '');
@@ -103,7 +104,7 @@ interface Entry {
  * relative time; a click opens it, and further pages load as the end comes into view (up to filter_count).
  */
 export function TimelineLayout(props: LayoutProps) {
-  const { fields, items, viewQuery, viewOptions, onEndReached } = props;
+  const { fields, items, viewOptions, onEndReached } = props;
   const t = useEngineT();
   const locale = userLocale();
   const dateField = chosenField(fields, viewOptions.date, DATE_TYPES);
@@ -260,4 +261,3 @@ function colorStyle(color: string | null): CSSProperties | undefined {
   const resolved = resolveColor(color);
   return resolved ? ({ '--timeline-color': resolved.color } as CSSProperties) : undefined;
 }
-

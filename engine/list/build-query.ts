@@ -201,7 +201,9 @@ export function narrowFilter(
   for (const [field, conditions] of Object.entries(extra)) {
     const list = [...conditionsOf(out[field]), ...conditionsOf(conditions)];
     out[field] =
-      list.length === 1 ? list[0] : Object.fromEntries(list.map((condition, index) => [String(index), condition]));
+      list.length === 1
+        ? list[0]
+        : Object.fromEntries(list.map((condition, index) => [String(index), condition]));
   }
   return out;
 }

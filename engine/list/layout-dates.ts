@@ -39,7 +39,9 @@ export function dayOfValue(value: unknown): string | null {
 /** The locale's first day of the week (0 Sunday … 6 Saturday), from Intl where the browser tells it. */
 export function weekStartOf(locale: string | undefined): WeekStart {
   try {
-    const info = new Intl.Locale(locale ?? new Intl.DateTimeFormat().resolvedOptions().locale) as Intl.Locale & {
+    const info = new Intl.Locale(
+      locale ?? new Intl.DateTimeFormat().resolvedOptions().locale,
+    ) as Intl.Locale & {
       getWeekInfo?: () => { firstDay: number };
       weekInfo?: { firstDay: number };
     };
@@ -47,7 +49,9 @@ export function weekStartOf(locale: string | undefined): WeekStart {
     if (first) return (first % 7) as WeekStart;
     const region = info.maximize().region ?? '';
     // Without weekInfo: Sunday where the region says so most often, else Monday (ISO 8601).
-    return ['US', 'CA', 'MX', 'BR', 'JP', 'IL', 'KR', 'TW', 'PH', 'IN', 'ZA', 'AU', 'SA'].includes(region) ? 0 : 1;
+    return ['US', 'CA', 'MX', 'BR', 'JP', 'IL', 'KR', 'TW', 'PH', 'IN', 'ZA', 'AU', 'SA'].includes(region)
+      ? 0
+      : 1;
   } catch {
     return 1;
   }

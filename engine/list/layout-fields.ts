@@ -31,13 +31,21 @@ export function fieldsOfTypes(fields: FieldDefinition[], types: string[]): Field
 }
 
 /** The option's field when it names one of the given types, else the first such field. */
-export function chosenField(fields: FieldDefinition[], chosen: unknown, types: string[]): FieldDefinition | null {
+export function chosenField(
+  fields: FieldDefinition[],
+  chosen: unknown,
+  types: string[],
+): FieldDefinition | null {
   const candidates = fieldsOfTypes(fields, types);
   return candidates.find((field) => field.field === chosen) ?? candidates[0] ?? null;
 }
 
 /** An option naming a field of the given types, without a fallback (a colour field is optional). */
-export function namedField(fields: FieldDefinition[], chosen: unknown, types: string[]): FieldDefinition | null {
+export function namedField(
+  fields: FieldDefinition[],
+  chosen: unknown,
+  types: string[],
+): FieldDefinition | null {
   return fieldsOfTypes(fields, types).find((field) => field.field === chosen) ?? null;
 }
 
@@ -64,7 +72,10 @@ export function asTemplate(value: unknown): string {
  * View option definitions whose dropdown lists the collection's fields (`options.field_choices`: the
  * field types it accepts) get those fields as their choices, labelled by their names.
  */
-export function withFieldChoices<T extends FieldDefinition>(definitions: T[], fields: FieldDefinition[]): T[] {
+export function withFieldChoices<T extends FieldDefinition>(
+  definitions: T[],
+  fields: FieldDefinition[],
+): T[] {
   return definitions.map((definition) => {
     const types = (definition.options as { field_choices?: unknown } | null | undefined)?.field_choices;
     if (!Array.isArray(types)) return definition;
@@ -88,8 +99,9 @@ export function valueColor(
   const key = String(value);
   const mapped = colors?.[key];
   if (typeof mapped === 'string' && mapped) return mapped;
-  const mapping = (field.options as { status_mapping?: Record<string, { background_color?: unknown }> } | null)
-    ?.status_mapping;
+  const mapping = (
+    field.options as { status_mapping?: Record<string, { background_color?: unknown }> } | null
+  )?.status_mapping;
   const status = mapping?.[key]?.background_color;
   if (typeof status === 'string' && status) return status;
   let hash = 0;

@@ -19,7 +19,11 @@ export function prefillValue(field: FieldDefinition, text: string): unknown {
  * A new item opened with values in its route (`+?published_on=2026-05-04`, see newItemHref) stages each
  * one the form lets the user write, once, as if typed in: the item is dirty and saving sends them.
  */
-export function usePrefill(route: RouteKey, formFields: FieldDefinition[], stage: (field: string, value: unknown) => void) {
+export function usePrefill(
+  route: RouteKey,
+  formFields: FieldDefinition[],
+  stage: (field: string, value: unknown) => void,
+) {
   const done = useRef(false);
   useEffect(() => {
     if (!route.isNew || done.current) return;

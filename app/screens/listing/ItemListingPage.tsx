@@ -283,8 +283,7 @@ function ListingBody(props: ListingBodyProps) {
   const browsable = fields.some((field) => !isOn(field.hidden_browse) && field.field !== primaryKey);
   const add = mayAdd ? () => navigate(itemHref(project, collection, NEW_ITEM_KEY)) : undefined;
   // No rows to show (or no way to show them): the listing says why instead.
-  const showState =
-    !browsable || list.phase === 'error' || (rows.length === 0 && !statics.drawsEmpty);
+  const showState = !browsable || list.phase === 'error' || (rows.length === 0 && !statics.drawsEmpty);
   const onCreateAt = mayAdd
     ? (field: string, day: string) => navigate(newItemHref(project, collection, { [field]: day }))
     : undefined;

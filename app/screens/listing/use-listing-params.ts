@@ -1,9 +1,5 @@
 import { useMemo } from 'react';
-import {
-  buildListQuery,
-  type LayoutListQuery,
-  type ListRange,
-} from '../../../engine/list/build-query';
+import { buildListQuery, type LayoutListQuery, type ListRange } from '../../../engine/list/build-query';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { usePermissionModel } from '../../state/hooks';
 import { isActiveFilter } from './filters';
