@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { addDays, addMonths, addWeeks, isSameMonth } from 'date-fns';
-import { Button, DateTimeInput, EmptyState, IconButton } from '../../ui';
+import { Button, DateTimeInput, EmptyState, IconButton, VisuallyHidden } from '../../ui';
 import { resolveColor } from '../../ui/palette';
 import { userLocale } from '../components/pickers/values';
 import { useEngineT } from '../i18n';
@@ -315,11 +315,6 @@ export function CalendarLayout(props: LayoutProps) {
                   className={classes}
                   data-day={day}
                   tabIndex={active ? 0 : -1}
-                  aria-label={
-                    entries.length
-                      ? t('layouts.calendar.day_label', { date: label, count: entries.length })
-                      : label
-                  }
                   aria-current={day === today ? 'date' : undefined}
                   aria-selected={active}
                   onFocus={(event) => {
@@ -330,6 +325,12 @@ export function CalendarLayout(props: LayoutProps) {
                     <span className="calendar-layout__day-number" aria-hidden="true" data-locale-text>
                       {new Intl.NumberFormat(locale).format(dateOf(day).getDate())}
                     </span>
+                    {/* The cell is named by its content: the day in full (and its count) come first. */}
+                    <VisuallyHidden>
+                      {entries.length
+                        ? t('layouts.calendar.day_label', { date: label, count: entries.length })
+                        : label}
+                    </VisuallyHidden>
                     {onCreateAt && (
                       <button
                         type="button"
