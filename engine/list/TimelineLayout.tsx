@@ -246,7 +246,7 @@ export function TimelineLayout(props: LayoutProps) {
             {t('layouts.timeline.load_more')}
           </Button>
         ) : null}
-        {props.total !== null && props.total !== undefined && (
+        {more && (
           <span className="timeline-layout__count" role="status">
             {t('layouts.timeline.shown', { shown: items.length, total: props.total })}
           </span>
