@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { addDays, addMonths, addWeeks, isSameMonth } from 'date-fns';
-import { Button, DateTimeInput, EmptyState, IconButton, VisuallyHidden } from '../../ui';
+import { Button, DateTimeInput, EmptyState, Icon, IconButton, VisuallyHidden } from '../../ui';
 import { resolveColor } from '../../ui/palette';
 import { userLocale } from '../components/pickers/values';
 import { useEngineT } from '../i18n';
@@ -334,13 +334,13 @@ export function CalendarLayout(props: LayoutProps) {
                     {onCreateAt && (
                       <button
                         type="button"
-                        className="calendar-layout__create material-symbols-outlined"
+                        className="calendar-layout__create"
                         tabIndex={active ? 0 : -1}
                         aria-label={t('layouts.calendar.create_on', { date: label })}
                         title={t('layouts.calendar.create_on', { date: label })}
                         onClick={() => onCreateAt(dateField.field, day)}
                       >
-                        add
+                        <Icon name="add" size={20} />
                       </button>
                     )}
                   </div>
@@ -353,6 +353,7 @@ export function CalendarLayout(props: LayoutProps) {
                           tabIndex={active ? 0 : -1}
                           style={colorStyle(entry.color)}
                           onClick={() => onItemClick?.(entry.item)}
+                          title={entry.title}
                           data-item={entry.key}
                         >
                           {entry.time && (

@@ -248,7 +248,7 @@ export function TimelineLayout(props: LayoutProps) {
         ) : null}
         {more && (
           <span className="timeline-layout__count" role="status">
-            {t('layouts.timeline.shown', { shown: items.length, total: props.total })}
+            {t('layouts.timeline.shown', { shown: items.length, total: props.total ?? 0 })}
           </span>
         )}
       </div>
