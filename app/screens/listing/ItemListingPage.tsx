@@ -4,6 +4,7 @@ import { ListView } from '../../../engine/list/ListView';
 import { ConfirmDialog } from '../../../ui';
 import { primaryKeyOf, resolveViewOptions, type ListRange } from '../../../engine/list/build-query';
 import type { LayoutStatics } from '../../../engine/list/ListView';
+import { chosenField, DATE_TYPES } from '../../../engine/list/layout-fields';
 import { sortFieldOf } from '../../../engine/list/TabularLayout';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { useLocale, useT } from '../../i18n';
@@ -284,7 +285,11 @@ function ListingBody(props: ListingBodyProps) {
   const add = mayAdd ? () => navigate(itemHref(project, collection, NEW_ITEM_KEY)) : undefined;
   // No rows to show (or no way to show them): the listing says why instead.
   const showState = !browsable || list.phase === 'error' || (rows.length === 0 && !statics.drawsEmpty);
-  const onCreateAt = mayAdd
+  // A new item on a day needs the right to create and to write the date field the layout places by.
+  const placedBy = chosenField(fields, view.viewOptions[layout.id]?.date, DATE_TYPES)?.field;
+  const mayCreateAt =
+    mayAdd && placedBy !== undefined && permissions.writableFields(collection, null).has(placedBy);
+  const onCreateAt = mayCreateAt
     ? (field: string, day: string) => navigate(newItemHref(project, collection, { [field]: day }))
     : undefined;
   const body: ReactNode = showState ? (

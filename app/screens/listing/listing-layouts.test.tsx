@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { FieldDefinition } from '../../../engine/types';
-import type { Preset } from '../../state/types';
+import type { CollectionPermission, Preset } from '../../state/types';
+import { NO_PERMISSION } from '../../permissions/rows';
 import { I18nProvider } from '../../i18n';
 import ItemListingPage from './ItemListingPage';
 import { collectionMeta, fakeApi, listAnswer, makeHarness, type RecordedCall } from './test-harness';
@@ -45,11 +46,16 @@ function api(presets: Preset[], items: (call: RecordedCall) => Record<string, un
   });
 }
 
-function renderListing(client: ReturnType<typeof fakeApi>, collection: string, path: string, admin = true) {
+function renderListing(
+  client: ReturnType<typeof fakeApi>,
+  collection: string,
+  path: string,
+  permission: CollectionPermission | null = null,
+) {
   const harness = makeHarness({
     api: client,
-    admin,
-    permissions: admin ? null : { articles: { read: 'full', create: 'none' } as never },
+    admin: permission === null,
+    permissions: permission ? { articles: permission } : null,
     collections: [collectionMeta('articles')],
     fields: { articles: articleFields, directus_activity: activityFields },
     path,
@@ -104,11 +110,29 @@ describe('the listing with the calendar', () => {
     expect(harness.location.history.at(-1)).toBe('/demo/collections/articles/+?published_on=2026-06-15');
   });
 
-  it('offers no create on a day to a role that may not create', async () => {
+  it('offers no create on a day to a role that may not create, or may not write the date', async () => {
     const client = api([preset('articles', 'calendar', {})], () => []);
-    renderListing(client, 'articles', '/demo/collections/articles', false);
+    renderListing(client, 'articles', '/demo/collections/articles', { ...NO_PERMISSION, read: 'full' });
     await screen.findByRole('grid');
     expect(screen.queryByRole('button', { name: /Create an item/ })).toBeNull();
+    cleanup();
+    renderListing(client, 'articles', '/demo/collections/articles', {
+      ...NO_PERMISSION,
+      read: 'full',
+      create: 'full',
+      write_field_blacklist: ['published_on'],
+    });
+    await screen.findByRole('grid');
+    expect(screen.getByRole('button', { name: 'New' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Create an item/ })).toBeNull();
+    cleanup();
+    renderListing(client, 'articles', '/demo/collections/articles', {
+      ...NO_PERMISSION,
+      read: 'full',
+      create: 'full',
+    });
+    await screen.findByRole('grid');
+    expect(screen.getAllByRole('button', { name: /Create an item/ }).length).toBeGreaterThan(27);
   });
 });
 
