@@ -17,6 +17,7 @@ import {
   titleTemplate,
   USER_TYPES,
   valueColor,
+  valueLabel,
 } from './layout-fields';
 import type { LayoutProps } from './TabularLayout';
 import './TimelineLayout.css';
@@ -144,7 +145,7 @@ export function TimelineLayout(props: LayoutProps) {
         title: renderTemplate(title, item).trim() || `#${String(item[primaryKey])}`,
         content: content ? renderTemplate(content, item).trim() : '',
         color: colorField ? valueColor(colorField, colorValue, colors) : null,
-        colorValue: colorValue === null || colorValue === undefined ? '' : String(colorValue),
+        colorValue: valueLabel(colorField, colorValue),
         person: personField ? item[personField.field] : null,
       });
     }

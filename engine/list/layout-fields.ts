@@ -108,3 +108,21 @@ export function valueColor(
   for (const char of key) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
   return HUES[hash % HUES.length];
 }
+
+/** A value as its field names it: a status's name, a dropdown choice's label, else the value itself. */
+export function valueLabel(field: FieldDefinition | null, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const key = String(value);
+  const options = (field?.options ?? {}) as {
+    status_mapping?: Record<string, { name?: unknown }>;
+    choices?: unknown;
+  };
+  const status = options.status_mapping?.[key]?.name;
+  if (typeof status === 'string' && status) return status;
+  const choices = options.choices;
+  if (choices && typeof choices === 'object' && !Array.isArray(choices)) {
+    const label = (choices as Record<string, unknown>)[key];
+    if (typeof label === 'string' && label) return label;
+  }
+  return key;
+}

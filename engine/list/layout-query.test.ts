@@ -4,7 +4,14 @@ import { buildListQuery, narrowFilter, requestedPaths } from './build-query';
 import { calendarListQuery, CALENDAR_PAGE } from './CalendarLayout';
 import { timelineListQuery } from './TimelineLayout';
 import { dayOfValue, monthWeeks, rangeFilter, rangeOf } from './layout-dates';
-import { chosenField, DATE_TYPES, USER_TYPES, valueColor, withFieldChoices } from './layout-fields';
+import {
+  chosenField,
+  DATE_TYPES,
+  USER_TYPES,
+  valueColor,
+  valueLabel,
+  withFieldChoices,
+} from './layout-fields';
 
 const registry = createCoreRegistry();
 const calendar = registry.resolveLayout('calendar').definition;
@@ -189,5 +196,19 @@ describe('layout fields and dates', () => {
     expect(valueColor(status, 'draft')).toBe('blue-grey');
     expect(valueColor(status, 'other')).toBe(valueColor(status, 'other'));
     expect(valueColor(null, 'x')).toBeNull();
+  });
+
+  it('names a value by its status or choice', () => {
+    const status: FieldDefinition = {
+      field: 'status',
+      type: 'status',
+      options: { status_mapping: { in_review: { name: 'In review' } } },
+    };
+    expect(valueLabel(status, 'in_review')).toBe('In review');
+    expect(valueLabel({ field: 'kind', type: 'string', options: { choices: { a: 'Alpha' } } }, 'a')).toBe(
+      'Alpha',
+    );
+    expect(valueLabel(null, 'update')).toBe('update');
+    expect(valueLabel(status, null)).toBe('');
   });
 });
