@@ -72,6 +72,20 @@ export function itemHref(
   return `${collectionHref(project, collection)}/${keys}`;
 }
 
+/**
+ * A new item with values filled in (`+?published_on=2026-05-04`): the item page stages each one the user
+ * may write, as if typed in (a calendar's "create on this day").
+ */
+export function newItemHref(project: string, collection: string, values: Record<string, string>): string {
+  const query = new URLSearchParams(values).toString();
+  return `${itemHref(project, collection, NEW_ITEM_KEY)}${query ? `?${query}` : ''}`;
+}
+
+/** The values a new item's route carries (see newItemHref). */
+export function prefilledValues(search: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(search).entries());
+}
+
 export const bookmarkHref = (project: string, collection: string, bookmark: number | string) =>
   `${collectionHref(project, collection)}?b=${bookmark}`;
 

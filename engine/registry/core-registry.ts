@@ -5,8 +5,10 @@ import { relationalComponents, relationalDisplays } from '../components/relation
 import { richComponents, richDisplays } from '../components/rich';
 import { structuredComponents, structuredDisplays } from '../components/structured';
 import { coreDisplays } from '../displays/displays';
+import { CalendarLayout } from '../list/CalendarLayout';
 import { CardsLayout } from '../list/CardsLayout';
 import { TabularLayout } from '../list/TabularLayout';
+import { TimelineLayout } from '../list/TimelineLayout';
 import { coreInterfaces, coreLayouts } from './core-definitions';
 import { DefinitionRegistry } from './registry';
 
@@ -36,7 +38,12 @@ export function createCoreRegistry(): DefinitionRegistry {
     interfaces: coreInterfaces,
     layouts: coreLayouts,
     components: allCoreComponents,
-    layoutComponents: { tabular: TabularLayout, cards: CardsLayout },
+    layoutComponents: {
+      tabular: TabularLayout,
+      cards: CardsLayout,
+      calendar: CalendarLayout,
+      timeline: TimelineLayout,
+    },
     displays: allCoreDisplays,
   });
 }

@@ -154,9 +154,11 @@ export const SYSTEM_PRESETS: Array<{
     view_options: {
       timeline: {
         date: 'action_on',
-        title: '{{ action }} by {{ action_by.first_name }} {{ action_by.last_name }} (#{{ item }})',
-        content: 'collection',
+        // Who, then which item; the action is the entry's coloured tag. No words: templates are not translated.
+        title: '{{ action_by.first_name }} {{ action_by.last_name }}',
+        content: '{{ collection }} #{{ item }}',
         color: 'action',
+        avatar: 'action_by',
       },
     },
   },

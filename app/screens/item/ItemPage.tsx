@@ -19,6 +19,7 @@ import { ItemPickerModal } from './ItemPickerModal';
 import { ItemStateView } from './ItemStateView';
 import { useItemAccess } from './use-item-access';
 import { useItemEditor } from './use-item-editor';
+import { usePrefill } from './use-prefill';
 import { useRelationalServices } from './use-relational-services';
 import { useAppFormServices } from '../../state/form-services';
 import './item.css';
@@ -98,6 +99,7 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
   );
   const { actor, state } = editor;
   const readOnly = access.readOnly;
+  usePrefill(route, formFields, editor.stage);
 
   // Ctrl/Cmd+S saves and stays.
   useEffect(() => {

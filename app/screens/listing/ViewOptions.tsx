@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { ItemForm } from '../../../engine/form/ItemForm';
 import type { DefinitionRegistry } from '../../../engine/registry/registry';
+import { withFieldChoices } from '../../../engine/list/layout-fields';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import type { FormServices } from '../../../engine/components/contract';
 import { useT } from '../../i18n';
@@ -12,7 +13,8 @@ export interface ViewOptionsProps {
   /** The layouts the user can pick from. */
   layouts: LayoutDefinition[];
   layout: LayoutDefinition;
-  /** The listing collection's readable fields: the columns, sort and card fields to choose from. */
+  /** The listing collection's readable fields: the columns, sort and card fields, and options that
+   * choose a field (`field_choices`), list them. */
   fields: FieldDefinition[];
   /** The layout's current query and options. */
   query: Record<string, unknown>;
@@ -38,6 +40,8 @@ export function ViewOptions(props: ViewOptionsProps) {
     }),
     [fields, relations],
   );
+  const queryFields = useMemo(() => withFieldChoices(layout.view_query, fields), [layout, fields]);
+  const optionFields = useMemo(() => withFieldChoices(layout.view_options, fields), [layout, fields]);
   return (
     <section className="listing-view-options" aria-label={t('browse.view_options')}>
       <h3>{t('browse.layout')}</h3>
@@ -58,7 +62,7 @@ export function ViewOptions(props: ViewOptionsProps) {
           <ItemForm
             key={`query-${layout.id}`}
             idPrefix="view-query"
-            fields={layout.view_query}
+            fields={queryFields}
             registry={props.registry}
             services={services}
             values={query}
@@ -73,7 +77,7 @@ export function ViewOptions(props: ViewOptionsProps) {
           <ItemForm
             key={`options-${layout.id}`}
             idPrefix="view-options"
-            fields={layout.view_options}
+            fields={optionFields}
             registry={props.registry}
             services={services}
             values={options}
