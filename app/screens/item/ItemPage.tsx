@@ -165,6 +165,15 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
           canReadActivity={access.mayReadActivity}
           canComment={access.mayComment}
           version={editor.savedValues}
+          revisions={{
+            registry,
+            fields: formFields,
+            permissions: access.formPermissions,
+            services: formServices,
+            mayRevert: access.mayRevert,
+            dirty: editor.dirty,
+            onReverted: editor.reload,
+          }}
         />
       }
     >
