@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { ApiRequestError } from '../api/client';
 import { appData, fakeApi, renderInApp } from '../screens/item/test-harness';
 import { UserRef } from './UserHoverCard';
 import { avatarUrl } from './user-display';
@@ -13,20 +12,11 @@ afterEach(() => {
 const schema = { collections: {}, fields: {}, relations: [] };
 
 function show(user: Parameters<typeof UserRef>[0]['user'], users: Record<number, unknown>) {
-  const { api, calls } = fakeApi({});
-  // Answer `users/{id}` for the ids given; others are forbidden.
-  const get = api.get;
-  api.get = (path, params) => {
-    const match = /^users\/(\d+)$/.exec(path);
-    if (match) {
-      calls.push({ method: 'get', path, params });
-      const found = users[Number(match[1])];
-      return found
-        ? Promise.resolve({ data: found })
-        : Promise.reject(new ApiRequestError(3, 403, 'You are not allowed to read this user'));
-    }
-    return get(path, params);
-  };
+  // `users/{id}` answers for the ids given; others fail, as a user the caller may not read.
+  const handlers = Object.fromEntries(
+    Object.entries(users).map(([id, found]) => [`GET users/${id}`, () => found]),
+  );
+  const { api, calls } = fakeApi(handlers);
   const { tree } = renderInApp(
     appData({ api, schema }),
     '/demo/collections/articles/1',
