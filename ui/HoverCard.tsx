@@ -38,7 +38,13 @@ const MARGIN = 8;
  * over everything (a portal, fixed position), below the anchor or above it when there is no room,
  * and describes the anchor (aria-describedby) while open.
  */
-export function HoverCard({ children, content, delay = HOVER_CARD_DELAY, open, onOpenChange }: HoverCardProps) {
+export function HoverCard({
+  children,
+  content,
+  delay = HOVER_CARD_DELAY,
+  open,
+  onOpenChange,
+}: HoverCardProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const timer = useRef<number | undefined>(undefined);

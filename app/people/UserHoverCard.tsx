@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Link } from 'wouter';
 import { Avatar, HoverCard } from '../../ui';
+import type { UserCardWrapper } from '../../engine/displays/user-card';
 import { useT } from '../i18n';
 import { itemHref } from '../paths';
 import { useApi, usePermissionModel, useProjectKey } from '../state/hooks';
@@ -88,3 +89,8 @@ export function UserRef({ user, size = 'small' }: { user: UserValue; size?: 'sma
     </UserHoverCard>
   );
 }
+
+/** The engine's user displays ask the app for the card through this (engine/displays/user-card.ts). */
+export const wrapInUserCard: UserCardWrapper = (user, anchor) => (
+  <UserHoverCard user={user as UserValue}>{anchor}</UserHoverCard>
+);

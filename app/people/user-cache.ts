@@ -47,7 +47,12 @@ export type UserLoad =
  * The user with this id, loaded while `active` (e.g. while a card is open). `known` is what the page
  * already holds (a row's nested user): shown at once and kept where the load cannot add to it.
  */
-export function useUser(api: ApiClient, id: number | null, known: UserRecord | null, active = true): UserLoad {
+export function useUser(
+  api: ApiClient,
+  id: number | null,
+  known: UserRecord | null,
+  active = true,
+): UserLoad {
   const [load, setLoad] = useState<UserLoad>({ state: 'loading', user: known });
   useEffect(() => {
     if (!active) return;

@@ -29,7 +29,11 @@ export function userDisplayName(user: UserRecord | null | undefined): string | n
 interface AvatarFile {
   private_hash?: string | null;
   type?: string | null;
-  data?: { thumbnails?: { url?: string; key?: string }[] | null; asset_url?: string; full_url?: string } | null;
+  data?: {
+    thumbnails?: { url?: string; key?: string }[] | null;
+    asset_url?: string;
+    full_url?: string;
+  } | null;
 }
 
 const SMALL_THUMBNAIL = 'directus-small-crop';
@@ -45,7 +49,8 @@ export function avatarUrl(avatar: unknown, root: string, project: string): strin
   const thumb = file.data?.thumbnails?.find((t) => t.key === SMALL_THUMBNAIL) ?? file.data?.thumbnails?.[0];
   let url = thumb?.url ?? file.data?.asset_url ?? file.data?.full_url ?? null;
   if (!url && typeof file.private_hash === 'string' && file.private_hash) {
-    const image = typeof file.type === 'string' && file.type.startsWith('image/') && file.type !== 'image/svg+xml';
+    const image =
+      typeof file.type === 'string' && file.type.startsWith('image/') && file.type !== 'image/svg+xml';
     url = `${project}/assets/${encodeURIComponent(file.private_hash)}${image ? `?key=${SMALL_THUMBNAIL}` : ''}`;
   }
   if (!url) return null;

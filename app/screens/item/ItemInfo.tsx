@@ -1,10 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import {
-  loadItemActivity,
-  loadRevisionRefs,
-  postComment,
-  type ActivityRow,
-} from '../../api/activity';
+import { loadItemActivity, loadRevisionRefs, postComment, type ActivityRow } from '../../api/activity';
 import type { ApiClient } from '../../api/client';
 import type { FormServices } from '../../../engine/components/contract';
 import type { DefinitionRegistry } from '../../../engine/registry/registry';

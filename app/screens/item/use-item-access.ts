@@ -33,7 +33,9 @@ export function useItemAccess(collection: string, fields: FieldDefinition[], rou
       if (route.isNew || route.batch || isSystemCollection(collection) || writable.size === 0) return false;
       const statusField = permissions.statusField(collection);
       const status = statusField ? snapshot[statusField] : undefined;
-      return statuses === null || status === undefined || status === null || statuses.includes(String(status));
+      return (
+        statuses === null || status === undefined || status === null || statuses.includes(String(status))
+      );
     };
     return {
       readOnly,
