@@ -15,7 +15,7 @@ export function UserCard({ user }: { user: UserValue }) {
   const api = useApi();
   const load = useUser(api, userIdOf(user), userRecordOf(user));
   const record = load.user;
-  const name = userDisplayName(record) ?? t('sidebar.unknown_user');
+  const name = userDisplayName(record) ?? t('edit.unknown_user');
   const title = typeof record?.title === 'string' && record.title.trim() ? record.title : null;
   const company = typeof record?.company === 'string' && record.company.trim() ? record.company : null;
   return (
@@ -64,7 +64,7 @@ export function UserRef({ user, size = 'small' }: { user: UserValue; size?: 'sma
   // Only a bare id needs the request for the name; an object already carries it.
   const load = useUser(api, id, known, known === null);
   const record = known ?? load.user;
-  const name = userDisplayName(record) ?? t('sidebar.unknown_user');
+  const name = userDisplayName(record) ?? t('edit.unknown_user');
   const content = (
     <>
       <Avatar name={name} src={avatarUrl(record?.avatar, api.root, api.project)} size={size} />
