@@ -79,6 +79,27 @@ describe('HoverCard', () => {
     expect(changes).toEqual([true, false, true, false]);
   });
 
+  it('takes the Escape for itself, so a dialog under it stays open', () => {
+    vi.useFakeTimers();
+    const onDialogKey = vi.fn();
+    render(
+      <div role="dialog" aria-label="Preview" onKeyDown={onDialogKey}>
+        <HoverCard content="Card">
+          <button type="button">Name</button>
+        </HoverCard>
+      </div>,
+    );
+    const button = screen.getByRole('button', { name: 'Name' });
+    fireEvent.focus(button);
+    act(() => vi.advanceTimersByTime(300));
+    fireEvent.keyDown(button, { key: 'Escape' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(onDialogKey).not.toHaveBeenCalled();
+    // With the card closed, Escape reaches the dialog again.
+    fireEvent.keyDown(button, { key: 'Escape' });
+    expect(onDialogKey).toHaveBeenCalledTimes(1);
+  });
+
   it('can be held open (reviews)', () => {
     render(
       <HoverCard content="Always" open>

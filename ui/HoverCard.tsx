@@ -102,14 +102,16 @@ export function HoverCard({
     };
   }, [visible, place]);
 
-  // Escape closes it wherever the focus is.
+  // Escape closes it wherever the focus is, and only it: a dialog under the card stays open.
   useEffect(() => {
     if (!visible || open !== undefined) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeNow();
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      closeNow();
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
   }, [visible, open, closeNow]);
 
   return (
