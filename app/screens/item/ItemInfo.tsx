@@ -134,6 +134,12 @@ function ActivityList(props: {
   const [comment, setComment] = useState('');
   const [posting, setPosting] = useState(false);
   const [preview, setPreview] = useState<{ entry: ActivityRow; revision: number } | null>(null);
+  // Relative times ("5 minutes ago") move on while the page stays open.
+  const [, setClock] = useState(0);
+  useEffect(() => {
+    const timer = window.setInterval(() => setClock((tick) => tick + 1), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
 
   const load = useCallback(() => {
     let live = true;
