@@ -48,6 +48,7 @@ export function useItemAccess(collection: string, fields: FieldDefinition[], rou
       mayComment: permissions.mayComment(collection),
       mayRevert: (snapshot: Item) => mayRevert(snapshot),
       mayReadActivity: permissions.mayBrowse('directus_activity'),
+      mayReadRevisions: permissions.mayBrowse('directus_revisions'),
       formPermissions,
       formFields: statuses ? withStatuses(fields, statuses) : fields,
     };
