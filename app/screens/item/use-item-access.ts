@@ -46,7 +46,7 @@ export function useItemAccess(collection: string, fields: FieldDefinition[], rou
           ? permissions.mayOnSome('delete', collection)
           : permissions.may('delete', collection, item)),
       mayComment: permissions.mayComment(collection),
-      mayRevert: (snapshot: Item) => mayRevert(snapshot),
+      mayRevert,
       mayReadActivity: permissions.mayBrowse('directus_activity'),
       mayReadRevisions: permissions.mayBrowse('directus_revisions'),
       formPermissions,
