@@ -175,7 +175,9 @@ describe('ItemInfo', () => {
     expect(title).toHaveProperty('disabled', true);
     // The snapshot lacks the stamps (as the server leaves out what the caller may not read): said so.
     expect(
-      within(dialog).getByText(/1 field differs from the current item\. Fields you may not read/),
+      within(dialog).getByText(
+        /1 field differs from the current item\. Fields this revision doesn't show you/,
+      ),
     ).toBeTruthy();
     const marked = [...dialog.querySelectorAll('.octavo-field--annotated')].map((el) =>
       el.getAttribute('data-field'),

@@ -86,15 +86,15 @@ export function RevisionPreview(props: RevisionPreviewProps) {
     () => (view ? view.fields.map((field) => ({ ...field, readonly: true })) : []),
     [view],
   );
-  // Columns the snapshot lacks were left out by the server: the caller may not read them there.
+  // Columns the snapshot lacks: left out by the server (the caller may not read them) or added since.
   const hidden = useMemo(
     () =>
       snapshot
-        ? props.fields.filter(
+        ? formFields.filter(
             (field) => !STORED_ELSEWHERE.has(String(field.type).toLowerCase()) && !(field.field in snapshot),
           )
         : [],
-    [props.fields, snapshot],
+    [formFields, snapshot],
   );
 
   const annotations = useMemo(() => {
