@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, EDITOR, api, checkA11y, openApp, signIn, startApp, type E2eApp } from './helpers';
 
@@ -110,6 +111,16 @@ describe('the item page sidebar', () => {
   });
 
   it('lets an editor preview but not revert an item it may not update', async () => {
+    // The editor gets a picture (a data URL upload), so the avatars show a thumbnail.
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#2e7d32' } })
+      .png()
+      .toBuffer();
+    const file = await api<Item>(admin, 'POST', 'files', {
+      data: `data:image/png;base64,${png.toString('base64')}`,
+      filename_download: 'elena.png',
+    });
+    const me = await api<Item>(admin, 'GET', `users?filter[email][eq]=${EDITOR.email}&fields=id`);
+    await api(admin, 'PATCH', `users/${me.data[0].id}`, { avatar: file.data.id });
     const editor = await signedInAt(1440, EDITOR.email, EDITOR.password);
     // The editor writes a draft twice, then the admin publishes it: editors may not update published articles.
     const created = await api<Item>(editor, 'POST', 'items/articles', {
@@ -122,6 +133,15 @@ describe('the item page sidebar', () => {
 
     await openItem(editor, `/test/collections/articles/${id}`);
     await editor.waitForSelector('#info-sidebar button.item-activity__revision');
+    // The editor's avatar: the small thumbnail of the picture, in the entry and in the card.
+    const picture = entries(editor).locator('a.user-ref:has-text("Elena Marsh") img').first();
+    await picture.waitFor();
+    expect(await picture.getAttribute('src')).toContain('key=directus-small-crop');
+    await editor.waitForFunction(
+      () =>
+        (document.querySelector('#info-sidebar a.user-ref img') as HTMLImageElement | null)?.naturalWidth ===
+        64,
+    );
     // The card of a user with a title and company.
     const own = entries(editor).locator('a.user-ref:has-text("Elena Marsh")').first();
     await own.focus();
