@@ -23,8 +23,6 @@ async function openItem(page: Page, path: string) {
   await page.waitForSelector('.item-page .octavo-form');
 }
 
-const field = (page: Page, name: string) =>
-  page.locator(`.item-page .octavo-field[data-field="${name}"]`).first();
 const entries = (page: Page) => page.locator('#info-sidebar .item-activity__entry');
 
 beforeAll(async () => {
