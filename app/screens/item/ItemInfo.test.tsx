@@ -47,14 +47,22 @@ function setup(options: { canComment?: boolean; revisions?: Partial<RevisionSupp
   let activity: Record<string, unknown>[] = [
     { id: 12, action: 'update', action_on: minutesAgo(5), comment: null, action_by: ELENA },
     { id: 11, action: 'comment', action_on: minutesAgo(60), comment: 'Check the #title', action_by: 9 },
-    { id: 10, action: 'create', action_on: minutesAgo(60 * 24 * 3), comment: null, action_by: ELENA },
+    { id: 10, action: 'update', action_on: minutesAgo(60 * 24 * 3), comment: null, action_by: ELENA },
+    { id: 9, action: 'create', action_on: minutesAgo(60 * 24 * 5), comment: null, action_by: ELENA },
   ];
   const { api, calls } = fakeApi({
     'GET activity': () => activity,
     'GET revisions': () => [
       { id: 102, activity: 12 },
       { id: 100, activity: 10 },
+      { id: 99, activity: 9 },
     ],
+    'GET revisions/99': () => ({
+      id: 99,
+      activity: 9,
+      data: { id: 7, title: 'A first title', summary: null, owner: 3 },
+      delta: null,
+    }),
     'GET revisions/100': () => ({
       id: 100,
       activity: 10,
@@ -128,13 +136,13 @@ describe('ItemInfo', () => {
 
   it('lists each entry with the avatar, name, action and a relative time with the date in a tooltip', async () => {
     setup();
-    await waitFor(() => expect(entries()).toHaveLength(3));
-    const [update, comment, create] = entries();
+    await waitFor(() => expect(entries()).toHaveLength(4));
+    const [update, comment, older] = entries();
     expect(within(update).getByRole('link', { name: 'Elena Marsh' })).toBeTruthy();
     expect(update.querySelector('.octavo-avatar')?.textContent).toBe('EM');
     expect(update.querySelector('.item-activity__action')?.textContent).toBe('Updated');
     expect(update.querySelector('time')?.textContent).toBe('5 minutes ago');
-    expect(create.querySelector('time')?.textContent).toBe('3 days ago');
+    expect(older.querySelector('time')?.textContent).toBe('3 days ago');
     // The comment's author came as a bare id: looked up by id.
     expect(await within(comment).findByRole('link', { name: 'Rosa Diaz' })).toBeTruthy();
     expect(comment.querySelector('.item-activity__text')?.textContent).toBe('Check the title');
@@ -147,12 +155,12 @@ describe('ItemInfo', () => {
   it('offers the preview on revisions that are not the latest, after a 1500 ms hint', async () => {
     setup();
     await waitFor(() => expect(document.querySelector('.item-activity__current')).not.toBeNull());
-    const [update, comment, create] = entries();
+    const [update, comment, older] = entries();
     expect(update.querySelector('.item-activity__current')?.textContent).toBe('Current version');
     expect(within(update).queryByRole('button')).toBeNull();
     // A comment records no revision.
     expect(within(comment).queryByRole('button')).toBeNull();
-    const preview = within(create).getByRole('button', { name: /Preview the revision of/ });
+    const preview = within(older).getByRole('button', { name: /Preview the revision of/ });
     vi.useFakeTimers();
     fireEvent.pointerEnter(preview.parentElement!);
     act(() => vi.advanceTimersByTime(1499));
@@ -163,12 +171,12 @@ describe('ItemInfo', () => {
 
   it('previews a revision read-only with the changed fields marked, and reverts it', async () => {
     const { calls, user, onReverted, notify } = setup();
-    const create = await waitFor(() => {
+    const older = await waitFor(() => {
       const entry = entries()[2];
       expect(within(entry).getByRole('button', { name: /Preview/ })).toBeTruthy();
       return entry;
     });
-    await user.click(within(create).getByRole('button', { name: /Preview/ }));
+    await user.click(within(older).getByRole('button', { name: /Preview/ }));
     const dialog = await screen.findByRole('dialog', { name: /Revision of/ });
     const title = await within(dialog).findByRole('textbox', { name: 'Title' });
     expect(title).toHaveProperty('value', 'Winter issue');
@@ -195,6 +203,23 @@ describe('ItemInfo', () => {
       expect.objectContaining({ title: 'Item reverted', color: 'success' }),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('steps to older and newer revisions in the preview', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(within(entries()[2]).getByRole('button', { name: /Preview/ })).toBeTruthy());
+    await user.click(within(entries()[2]).getByRole('button', { name: /Preview/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Revision of/ });
+    expect(await within(dialog).findByDisplayValue('Winter issue')).toBeTruthy();
+    // The newest previewable revision: nothing newer but the item itself.
+    expect(within(dialog).getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByRole('button', { name: 'Older' }));
+    expect(await within(dialog).findByDisplayValue('A first title')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
+    // Two fields differ from the current item now: the title and the emptied summary.
+    expect(within(dialog).getByText(/2 fields differ/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Newer' }));
+    expect(await within(dialog).findByDisplayValue('Winter issue')).toBeTruthy();
   });
 
   it('asks before a revert throws unsaved changes away', async () => {
@@ -228,7 +253,7 @@ describe('ItemInfo', () => {
 
   it('loads the item activity newest first and posts a comment with Ctrl+Enter', async () => {
     const { calls, user } = setup();
-    await waitFor(() => expect(entries()).toHaveLength(3));
+    await waitFor(() => expect(entries()).toHaveLength(4));
     const load = calls.find((call) => call.path === 'activity')!;
     expect(load.params).toMatchObject({
       'filter[collection][eq]': 'articles',
@@ -256,7 +281,7 @@ describe('ItemInfo', () => {
   it('hides the comment box without comment permission, and revisions without revision support', async () => {
     const { calls } = setup({ canComment: false, revisions: false });
     expect(screen.queryByRole('textbox', { name: 'Leave a comment…' })).toBeNull();
-    await waitFor(() => expect(entries()).toHaveLength(3));
+    await waitFor(() => expect(entries()).toHaveLength(4));
     expect(calls.some((call) => call.path === 'revisions')).toBe(false);
   });
 });

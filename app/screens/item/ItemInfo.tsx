@@ -191,6 +191,13 @@ function ActivityList(props: {
 
   // Entries come newest first: the first one with a revision is the item as it is now.
   const latest = (entries ?? []).find((entry) => revisionOf.has(entry.id))?.id;
+  // The revisions a preview can show, newest first (the latest is the item itself).
+  const previewable = (entries ?? []).filter((entry) => revisionOf.has(entry.id) && entry.id !== latest);
+  const previewAt = preview ? previewable.findIndex((entry) => entry.id === preview.entry.id) : -1;
+  const showAt = (index: number) => {
+    const entry = previewable[index];
+    if (entry) setPreview({ entry, revision: revisionOf.get(entry.id)! });
+  };
 
   return (
     <section className="item-activity" aria-label={t('edit.activity')}>
@@ -267,6 +274,10 @@ function ActivityList(props: {
           mayRevert={props.revisions.mayRevert}
           dirty={props.revisions.dirty}
           onClose={() => setPreview(null)}
+          onNewer={previewAt > 0 ? () => showAt(previewAt - 1) : undefined}
+          onOlder={
+            previewAt >= 0 && previewAt < previewable.length - 1 ? () => showAt(previewAt + 1) : undefined
+          }
           onReverted={props.revisions.onReverted}
         />
       )}

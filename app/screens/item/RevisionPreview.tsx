@@ -34,6 +34,9 @@ export interface RevisionPreviewProps {
   /** The item page holds unsaved changes: reverting asks first. */
   dirty: boolean;
   onClose: () => void;
+  /** Steps to the next older or newer revision of the item; absent at either end. */
+  onOlder?: () => void;
+  onNewer?: () => void;
   /** After a successful revert: the page reloads the item (and with it the activity). */
   onReverted: () => void;
 }
@@ -62,6 +65,8 @@ export function RevisionPreview(props: RevisionPreviewProps) {
 
   useEffect(() => {
     let live = true;
+    setLoaded(null);
+    setFailed(false);
     loadRevision(api, revision).then(
       (answer) => live && setLoaded(answer),
       () => live && setFailed(true),
@@ -152,6 +157,24 @@ export function RevisionPreview(props: RevisionPreviewProps) {
         size="large"
         actions={
           <>
+            <span className="revision-preview__steps">
+              <Button
+                variant="text"
+                icon="chevron_left"
+                onClick={props.onOlder}
+                disabled={!props.onOlder || reverting}
+              >
+                {t('sidebar.older_revision')}
+              </Button>
+              <Button
+                variant="text"
+                iconEnd="chevron_right"
+                onClick={props.onNewer}
+                disabled={!props.onNewer || reverting}
+              >
+                {t('sidebar.newer_revision')}
+              </Button>
+            </span>
             <Button variant="secondary" onClick={onClose} disabled={reverting}>
               {t('sidebar.close')}
             </Button>
