@@ -157,24 +157,26 @@ export function RevisionPreview(props: RevisionPreviewProps) {
         size="large"
         actions={
           <>
-            <span className="revision-preview__steps">
-              <Button
-                variant="text"
-                icon="chevron_left"
-                onClick={props.onOlder}
-                disabled={!props.onOlder || reverting}
-              >
-                {t('sidebar.older_revision')}
-              </Button>
-              <Button
-                variant="text"
-                iconEnd="chevron_right"
-                onClick={props.onNewer}
-                disabled={!props.onNewer || reverting}
-              >
-                {t('sidebar.newer_revision')}
-              </Button>
-            </span>
+            {(props.onOlder || props.onNewer) && (
+              <span className="revision-preview__steps">
+                <Button
+                  variant="text"
+                  icon="chevron_left"
+                  onClick={props.onOlder}
+                  disabled={!props.onOlder || reverting}
+                >
+                  {t('sidebar.older_revision')}
+                </Button>
+                <Button
+                  variant="text"
+                  iconEnd="chevron_right"
+                  onClick={props.onNewer}
+                  disabled={!props.onNewer || reverting}
+                >
+                  {t('sidebar.newer_revision')}
+                </Button>
+              </span>
+            )}
             <Button variant="secondary" onClick={onClose} disabled={reverting}>
               {t('sidebar.close')}
             </Button>
