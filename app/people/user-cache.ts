@@ -33,11 +33,6 @@ export function fetchUser(api: ApiClient, id: number): Promise<UserRecord> {
   return promise;
 }
 
-/** Forgets the cached users of one client (tests; after a user's own profile changes). */
-export function forgetUsers(api: ApiClient): void {
-  caches.delete(api);
-}
-
 export type UserLoad =
   | { state: 'loading'; user: UserRecord | null }
   | { state: 'loaded'; user: UserRecord }
