@@ -57,7 +57,8 @@ export type ItemEditEvent =
   | { type: 'DELETE' }
   | { type: 'CONFIRM_DELETE' }
   | { type: 'CANCEL_DELETE' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | { type: 'RELOAD' };
 
 export interface SaveRequest {
   collection: string;
@@ -231,6 +232,8 @@ export const itemEditMachine = setup({
           }),
         },
         DELETE: { guard: 'isExisting', target: 'confirmingDelete' },
+        /** Loads the saved item again (e.g. after a revert); staged values are dropped, so ask first. */
+        RELOAD: { guard: 'isExisting', target: 'loading' },
       },
       states: {
         pristine: {

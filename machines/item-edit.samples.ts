@@ -25,6 +25,7 @@ export const itemEditSamples = entry({
     { type: 'CONFIRM_DELETE' },
     { type: 'CANCEL_DELETE' },
     { type: 'RETRY' },
+    { type: 'RELOAD' },
     done('loadItem', {
       id: snapshot.context.primaryKey,
       status: 'published',

@@ -4,18 +4,7 @@ import { useAppData, usePermissionModel } from '../state/hooks';
 import { Avatar, Icon, Tooltip, VisuallyHidden } from '../../ui';
 import { moduleBarLinks } from './menus';
 import { useProjects } from '../state/projects';
-
-function avatarUrl(avatar: unknown, root: string): string | null {
-  if (!avatar || typeof avatar !== 'object') return null;
-  const a = avatar as {
-    data?: { thumbnails?: { url?: string; key?: string }[]; asset_url?: string; full_url?: string };
-    private_hash?: string;
-  };
-  const thumb = a.data?.thumbnails?.find((t) => t.key === 'directus-small-crop') ?? a.data?.thumbnails?.[0];
-  const url = thumb?.url ?? a.data?.asset_url ?? a.data?.full_url ?? null;
-  if (!url) return null;
-  return /^(https?:)?\/\//.test(url) || url.startsWith('/') ? url : `${root}${url}`;
-}
+import { avatarUrl } from '../people/user-display';
 
 /** The dark bar on the left: modules, then the user's avatar and sign out (spec §2 Shell). */
 export function ModuleBar() {
@@ -24,7 +13,7 @@ export function ModuleBar() {
   const [path] = useLocation();
   const links = moduleBarLinks(data, usePermissionModel());
   const name = [data.user.first_name, data.user.last_name].filter(Boolean).join(' ') || data.user.email;
-  const avatar = avatarUrl(data.user.avatar, data.api.root);
+  const avatar = avatarUrl(data.user.avatar, data.api.root, data.project);
   const ownPage = `/${data.project}/users/${data.user.id}`;
   // The project's branding (project settings): its colour behind its logo, else the Octavo mark.
   const branding = useProjects().projects[data.project]?.data;

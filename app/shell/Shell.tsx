@@ -1,17 +1,18 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { useT } from '../i18n';
 import { useAppData, usePermissionModel } from '../state/hooks';
 import { trackPage } from '../api/users';
 import { ping } from '../state/hydrate';
 import { PrivateRoutes } from '../routes';
-import { collectionHref, isItemDetailPath } from '../paths';
+import { collectionHref } from '../paths';
 import { NotFoundPage } from '../screens/errors/NotFoundPage';
 import { ShellContext, type ShellState } from './shell-context';
 import { ModuleBar } from './ModuleBar';
 import { NavSidebar } from './NavSidebar';
 import { useLatency } from './latency';
 import { FullPageLoader } from './FullPageLoader';
+import { infoOpenOn, infoPreferenceKey, rememberInfoToggle } from './info-preference';
 import './shell.css';
 
 const StatechartViewer = lazy(() =>
@@ -24,8 +25,6 @@ const ExtensionModulePage = lazy(() =>
   import('./ExtensionModulePage').then((m) => ({ default: m.ExtensionModulePage })),
 );
 
-/** Info sidebar auto-opens on item pages above this width (spec §9). */
-export const INFO_AUTO_OPEN_WIDTH = 1235;
 /** Pages that are not tracked as the user's last page. */
 const UNTRACKED = ['/login', '/setup-2fa', '/logout'];
 
@@ -53,16 +52,23 @@ export function Shell() {
   const permissions = usePermissionModel();
   const [path] = useLocation();
   const [navOpen, setNavOpen] = useState(false);
-  const [infoOpen, setInfoOpen] = useState(
-    () => isItemDetailPath(path) && window.innerWidth > INFO_AUTO_OPEN_WIDTH,
-  );
+  const infoKey = infoPreferenceKey(data.project, data.user.id);
+  const [infoOpen, setInfoOpenState] = useState(() => infoOpenOn(path, infoKey));
   useNavigationEffects(path);
 
-  // Sidebars close on navigation; item pages open the info sidebar on wide windows.
+  // Sidebars close on navigation; item pages open the info sidebar on wide windows, unless the user
+  // closed it there (a manual toggle on an item page is remembered per user).
   useEffect(() => {
     setNavOpen(false);
-    setInfoOpen(isItemDetailPath(path) && window.innerWidth > INFO_AUTO_OPEN_WIDTH);
-  }, [path]);
+    setInfoOpenState(infoOpenOn(path, infoKey));
+  }, [path, infoKey]);
+  const setInfoOpen = useCallback(
+    (open: boolean) => {
+      setInfoOpenState(open);
+      rememberInfoToggle(path, infoKey, open);
+    },
+    [path, infoKey],
+  );
 
   const shell = useMemo<ShellState>(
     () => ({
@@ -74,7 +80,7 @@ export function Shell() {
         ? collectionHref(data.project, 'directus_activity')
         : null,
     }),
-    [navOpen, infoOpen, data, permissions],
+    [navOpen, infoOpen, setInfoOpen, data, permissions],
   );
 
   return (

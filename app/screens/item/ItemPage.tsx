@@ -169,6 +169,19 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
           canReadActivity={access.mayReadActivity}
           canComment={access.mayComment}
           version={editor.savedValues}
+          revisions={
+            access.mayReadRevisions
+              ? {
+                  registry,
+                  fields: formFields,
+                  permissions: access.formPermissions,
+                  services: formServices,
+                  mayRevert: access.mayRevert,
+                  dirty: editor.dirty,
+                  onReverted: editor.reload,
+                }
+              : undefined
+          }
         />
       }
     >

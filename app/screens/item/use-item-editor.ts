@@ -144,7 +144,10 @@ export function useItemEditor(collection: string, route: RouteKey, fields: Field
     [actor],
   );
 
-  return { actor, state, savedValues, baseline, values, error, canSave, saving, busy, stage };
+  /** Loads the saved item again (after a revert); drops staged values, so ask the user first when `dirty`. */
+  const reload = useCallback(() => actor.send({ type: 'RELOAD' }), [actor]);
+
+  return { actor, state, savedValues, baseline, values, error, canSave, saving, busy, stage, dirty, reload };
 }
 
 /** Re-render only when a value changed, not on every new object of the same values. */
