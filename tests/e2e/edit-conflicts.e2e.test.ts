@@ -55,6 +55,10 @@ async function shoot(page: Page, name: string, reopen?: () => Promise<void>) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
       if (reopen) await reopen();
+      // Colours change through CSS transitions: shoot once they have finished.
+      await page.waitForFunction(() =>
+        document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+      );
       await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`) });
     }
   }
@@ -87,14 +91,14 @@ describe('editing one article together', () => {
       .poll(async () => (await api<Item>(admin, 'GET', 'users/me?fields=last_page')).data.last_page)
       .toBe(path);
     await openItem(editor);
-    const warning = editor.locator('.notification--warning:has-text("Someone else is editing this item")');
+    const warning = editor.locator('.notification--warning:has-text("Someone else has this item open")');
     await warning.waitFor();
     expect(await warning.textContent()).toContain('Admin User opened this item in the last five minutes');
     // The admin, who came first, is not warned about themself.
     expect(await admin.locator('.notification--warning').count()).toBe(0);
     await shoot(editor, 'presence-warning', async () => {
       await editor.reload();
-      await editor.waitForSelector('.notification--warning:has-text("Someone else is editing this item")');
+      await editor.waitForSelector('.notification--warning:has-text("Someone else has this item open")');
     });
   });
 
@@ -121,6 +125,7 @@ describe('editing one article together', () => {
     await editor.waitForSelector(
       '.editing-together__notice:has-text("saving them would conflict with their version")',
     );
+    await shoot(editor, 'live-notice-with-edits');
     await saveAndStay(editor);
     await dialog(editor).waitFor();
     expect(await dialog(editor).textContent()).toContain('Admin User saved this item after you loaded it');

@@ -27,30 +27,38 @@ export function ConflictDialog(props: {
       onClose={() => onChoose('KEEP_EDITING')}
       title={t('conflicts.dialog_title')}
       role="alertdialog"
-      size="medium"
+      size="small"
       dismissible={!props.busy}
       initialFocus={cancel}
       describedBy={bodyId}
       actions={
         <div className="conflict-dialog__actions">
           <Button
-            ref={cancel}
-            variant="secondary"
-            onClick={() => onChoose('KEEP_EDITING')}
-            disabled={props.busy}
-          >
-            {t('conflicts.cancel')}
-          </Button>
-          <Button
             variant="secondary"
             icon="refresh"
+            block
             onClick={() => onChoose('RELOAD_THEIRS')}
             disabled={props.busy}
           >
             {t('conflicts.reload_theirs')}
           </Button>
-          <Button variant="danger" icon="save" onClick={() => onChoose('OVERWRITE')} loading={props.busy}>
+          <Button
+            variant="danger"
+            icon="save"
+            block
+            onClick={() => onChoose('OVERWRITE')}
+            loading={props.busy}
+          >
             {t('conflicts.overwrite')}
+          </Button>
+          <Button
+            ref={cancel}
+            variant="text"
+            block
+            onClick={() => onChoose('KEEP_EDITING')}
+            disabled={props.busy}
+          >
+            {t('conflicts.cancel')}
           </Button>
         </div>
       }
