@@ -1,8 +1,15 @@
 import { useEffect } from 'react';
 import { othersOnPage, tracksConflicts, type Person } from '../../api/editing';
 import type { ApiClient } from '../../api/client';
+import { trackPage } from '../../api/users';
 import { useLocale, useT, type Translate } from '../../i18n';
-import { useNotify } from '../../state/hooks';
+import { useCurrentUser, useNotify } from '../../state/hooks';
+
+/**
+ * While an item page stays open (and visible), its tracking is renewed this often, so that the
+ * others' warning still names someone who has been editing for more than five minutes.
+ */
+export const PRESENCE_RENEW_MS = 120_000;
 
 /** A person's name as the notices show it. */
 export function personName(person: Person | null, t: Translate): string {
@@ -17,6 +24,7 @@ export function personName(person: Person | null, t: Translate): string {
  */
 export function usePresence(api: ApiClient, collection: string, primaryKey: string, page: string) {
   const t = useT();
+  const me = useCurrentUser().id;
   const { locale } = useLocale();
   const notify = useNotify();
   useEffect(() => {
@@ -42,4 +50,15 @@ export function usePresence(api: ApiClient, collection: string, primaryKey: stri
     // Once per item opened; the page path is that item's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, collection, primaryKey]);
+
+  useEffect(() => {
+    if (!tracksConflicts(collection, primaryKey)) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState !== 'visible') return;
+      trackPage(api, me, page).catch(() => {
+        // Best effort, as the navigation's own tracking (shell/Shell.tsx).
+      });
+    }, PRESENCE_RENEW_MS);
+    return () => window.clearInterval(timer);
+  }, [api, me, collection, primaryKey, page]);
 }
