@@ -5,10 +5,23 @@ import type { ApiClient } from '../../api/client';
 /** The poll's interval when server-sent events are not available. */
 export const POLL_MS = 15_000;
 
+/** Whether the tab is visible, following `visibilitychange`. */
+function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return visible;
+}
+
 /**
  * The latest save of the open item by someone else, told at once through the item's server-sent
  * events (or, where EventSource is missing or refused, a poll of its revision). `revision` is the
  * one the page loaded; a save at or below it (one's own save, after its reload) is no news.
+ * A hidden tab lets its stream go (browsers allow few connections per server) and asks again
+ * `since` its revision when it shows, so a save made meanwhile is told then.
  */
 export function useItemEvents(
   api: ApiClient,
@@ -18,7 +31,8 @@ export function useItemEvents(
   revision: number | null,
 ): ItemSaved | null {
   const [latest, setLatest] = useState<ItemSaved | null>(null);
-  const enabled = tracksConflicts(collection, primaryKey) && revision !== null;
+  const visible = usePageVisible();
+  const enabled = tracksConflicts(collection, primaryKey) && revision !== null && visible;
 
   useEffect(() => {
     if (!enabled) return;
