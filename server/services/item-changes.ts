@@ -24,9 +24,12 @@ export interface ItemChange {
 
 const KIND = 'item-change';
 
-/** Tells every node that these items were saved (called once their transaction has committed). */
+/**
+ * Tells every node that these items were saved (called once their transaction has committed):
+ * one message per write, however many items it saved.
+ */
 export function announceItemChanges(changes: ItemChange[]): void {
-  for (const change of changes) relay(KIND, change);
+  if (changes.length > 0) relay(KIND, changes);
 }
 
 function isChange(value: unknown): value is ItemChange {
@@ -43,7 +46,8 @@ function isChange(value: unknown): value is ItemChange {
 /** Listens to the saves of every node; returns the unsubscribe. */
 export function onItemChange(listener: (change: ItemChange) => void): () => void {
   return onRelay(KIND, (payload) => {
-    if (isChange(payload)) listener(payload);
+    if (!Array.isArray(payload)) return;
+    for (const change of payload) if (isChange(change)) listener(change);
   });
 }
 
