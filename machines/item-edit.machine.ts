@@ -248,7 +248,8 @@ export const itemEditMachine = setup({
           }),
         },
         DELETE: { guard: 'isExisting', target: 'confirmingDelete' },
-        RELOAD: { guard: 'isExisting', target: 'loading', actions: assign({ edits: {}, error: null }) },
+        /** Loads the saved item again (e.g. after a revert); staged values are dropped, so ask first. */
+        RELOAD: { guard: 'isExisting', target: 'loading' },
       },
       states: {
         pristine: {
