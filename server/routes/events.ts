@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ProjectContext } from '../context';
 import { ApiError } from '../errors';
 import { respond } from '../respond';
+import { resolveAccountability } from '../services/authentication';
 import { ItemsService } from '../services/items';
 import { latestRevision, onItemChange, revisionAuthor, type ItemChange } from '../services/item-changes';
 import { userName, usersOnPage } from '../services/users';
@@ -90,10 +91,17 @@ export const editingRoutes: FastifyPluginAsync = async (app) => {
       const { collection } = request.params;
       const key = await readableItem(request, collection, request.params.key);
       const project: ProjectContext = request.project;
-      const caller = request.accountability;
-      /** Read access now: permissions are cached per accountability object, so a fresh one each time. */
-      const mayRead = async () =>
-        (await new ItemsService(project, { ...caller }, { collection }).readable(key)) !== null;
+      const caller = request.accountability.user;
+      /**
+       * Whether the caller may read the item now: still signed in as the same user (the session may
+       * have ended, the user been suspended), and still allowed to read it.
+       */
+      const mayRead = async (): Promise<boolean | 'signed out'> => {
+        // A token or session that no longer holds is refused (thrown) or answers anonymous.
+        const who = await resolveAccountability(project, request).catch(() => null);
+        if (who?.user == null || who.user !== caller) return 'signed out';
+        return (await new ItemsService(project, who, { collection }).readable(key)) !== null;
+      };
       // What the client has seen: the revision it loaded, or the last event before a reconnect.
       const seen = Math.max(
         revisionOf((request.query as Record<string, unknown>)?.since) ?? -1,
@@ -117,7 +125,10 @@ export const editingRoutes: FastifyPluginAsync = async (app) => {
       const send = (change: Pick<ItemChange, 'revision' | 'user'>) => {
         queue = queue
           .then(async () => {
-            if (closed || !(await mayRead())) return;
+            if (closed) return;
+            const access = await mayRead();
+            if (access === 'signed out') return close();
+            if (!access) return;
             const by = await userName(project, change.user);
             if (closed) return;
             const data = JSON.stringify({ collection, item: key, revision: change.revision, by });

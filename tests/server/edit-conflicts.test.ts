@@ -120,6 +120,8 @@ interface Stream {
   status: number;
   body: any;
   events: SavedEvent[];
+  /** The server ended the stream. */
+  readonly ended: boolean;
   /** Resolves with the first event (from `from` on) that `match` accepts, or null after `ms`. */
   next(match: (event: SavedEvent) => boolean, ms: number, from?: number): Promise<SavedEvent | null>;
   close(): void;
@@ -139,10 +141,12 @@ async function openStream(port: number, path: string, token: string): Promise<St
       status: res.status,
       body: text ? JSON.parse(text) : null,
       events,
+      ended: true,
       next: async () => null,
       close: () => abort.abort(),
     };
   }
+  let ended = false;
   void (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
@@ -165,6 +169,7 @@ async function openStream(port: number, path: string, token: string): Promise<St
           }
         }
       }
+      ended = true;
     } catch {
       // Closed.
     }
@@ -173,6 +178,9 @@ async function openStream(port: number, path: string, token: string): Promise<St
     status: res.status,
     body: null,
     events,
+    get ended() {
+      return ended;
+    },
     next(match, ms, from = 0) {
       return new Promise((resolve) => {
         const check = () => {
@@ -458,6 +466,21 @@ describe.each(testVendors)('edit conflicts (%s)', (vendor) => {
         expect(await stream.next(() => true, QUIET_MS)).toBeNull();
       } finally {
         stream.close();
+      }
+    });
+
+    it('ends the stream of a caller who is no longer signed in, telling nothing', async () => {
+      const stream = await openStream(server.config.port, eventsPath(2), f.editorToken);
+      try {
+        expect(stream.status).toBe(200);
+        expect((await f.call('PATCH', `/users/${f.editor}`, { status: 'suspended' })).status).toBe(200);
+        await f.call('PATCH', itemPath(2), { title: 'three, after the suspension' });
+        expect(await stream.next(() => true, QUIET_MS)).toBeNull();
+        await expect.poll(() => stream.ended, { timeout: DELIVERY_MS }).toBe(true);
+      } finally {
+        stream.close();
+        expect((await f.call('PATCH', `/users/${f.editor}`, { status: 'active' })).status).toBe(200);
+        f.editorToken = await server.login(EDITOR.email, EDITOR.password);
       }
     });
 
