@@ -86,7 +86,8 @@ export const editingRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { collection: string; key: string } }>(
     '/items/:collection/:key/events',
-    { config: { auth: 'user' } },
+    // A stream has no HEAD: it would be held open with nothing to send.
+    { config: { auth: 'user' }, exposeHeadRoute: false },
     async (request, reply) => {
       const { collection } = request.params;
       const key = await readableItem(request, collection, request.params.key);
