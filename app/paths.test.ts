@@ -1,4 +1,12 @@
-import { collectionHref, itemHref, itemPath, itemsPath, parseRouteKey, resolveCollection } from './paths';
+import {
+  collectionHref,
+  isItemDetailPath,
+  itemHref,
+  itemPath,
+  itemsPath,
+  parseRouteKey,
+  resolveCollection,
+} from './paths';
 
 describe('paths', () => {
   it('maps collections to API paths, system collections to their own endpoints', () => {
@@ -14,6 +22,14 @@ describe('paths', () => {
     expect(itemHref('demo', 'articles', '+')).toBe('/demo/collections/articles/+');
     expect(itemHref('demo', 'directus_users', 7)).toBe('/demo/users/7');
     expect(itemHref('demo', 'pages', 'about/team')).toBe('/demo/collections/pages/about%2Fteam');
+  });
+
+  it('lists and edits webhooks inside the settings area', () => {
+    expect(collectionHref('demo', 'directus_webhooks')).toBe('/demo/settings/webhooks');
+    expect(itemHref('demo', 'directus_webhooks', '+')).toBe('/demo/settings/webhooks/+');
+    expect(itemPath('directus_webhooks', 4)).toBe('webhooks/4');
+    expect(isItemDetailPath('/demo/settings/webhooks/4')).toBe(true);
+    expect(isItemDetailPath('/demo/settings/webhooks')).toBe(false);
   });
 
   it('reads the route key: new, single, batch', () => {

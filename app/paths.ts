@@ -18,8 +18,13 @@ export const SYSTEM_ALIASES: Readonly<Record<string, string>> = {
   activity: 'directus_activity',
 };
 
+/** System collections listed and edited inside the settings area (spec §2: /settings/webhooks). */
+export const SETTINGS_ALIASES: Readonly<Record<string, string>> = {
+  'settings/webhooks': 'directus_webhooks',
+};
+
 const ALIAS_OF: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(SYSTEM_ALIASES).map(([alias, collection]) => [collection, alias]),
+  Object.entries({ ...SYSTEM_ALIASES, ...SETTINGS_ALIASES }).map(([alias, collection]) => [collection, alias]),
 );
 
 export const PUBLIC_PATHS = ['/login', '/reset-password', '/install', '/setup-2fa', '/logout'] as const;
@@ -67,6 +72,20 @@ export function itemHref(
   return `${collectionHref(project, collection)}/${keys}`;
 }
 
+/**
+ * A new item with values filled in (`+?published_on=2026-05-04`): the item page stages each one the user
+ * may write, as if typed in (a calendar's "create on this day").
+ */
+export function newItemHref(project: string, collection: string, values: Record<string, string>): string {
+  const query = new URLSearchParams(values).toString();
+  return `${itemHref(project, collection, NEW_ITEM_KEY)}${query ? `?${query}` : ''}`;
+}
+
+/** The values a new item's route carries (see newItemHref). */
+export function prefilledValues(search: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(search).entries());
+}
+
 export const bookmarkHref = (project: string, collection: string, bookmark: number | string) =>
   `${collectionHref(project, collection)}?b=${bookmark}`;
 
@@ -85,6 +104,7 @@ export const extensionModuleHref = (project: string, id: string) =>
 export function isItemDetailPath(path: string): boolean {
   const parts = path.split('/').filter(Boolean);
   if (parts.length === 4 && parts[1] === 'collections') return true;
+  if (parts.length === 4 && `${parts[1]}/${parts[2]}` in SETTINGS_ALIASES) return true;
   return parts.length === 3 && parts[1] in SYSTEM_ALIASES;
 }
 
@@ -128,4 +148,10 @@ export function itemsPath(collection: string): string {
 /** The API path of one item, or of several (`1,2`). */
 export function itemPath(collection: string, primaryKey: string | number | (string | number)[]): string {
   return `${itemsPath(collection)}/${encodeKeys(primaryKey)}`;
+}
+
+/** A file's asset address (api-v8 §2.9), optionally a thumbnail preset: `{root}{project}/assets/{hash}?key=…`. */
+export function assetHref(root: string, project: string, privateHash: string, key?: string): string {
+  const base = `${root}${encodeURIComponent(project)}/assets/${encodeURIComponent(privateHash)}`;
+  return key ? `${base}?key=${encodeURIComponent(key)}` : base;
 }

@@ -36,7 +36,7 @@ export interface AbuseOptions {
 }
 
 const DEEP = '*.*.*.*.*.*.*';
-const COLLECTIONS = ['articles', 'authors', 'comments'];
+const COLLECTIONS = ['articles', 'authors', 'comments', 'tags'];
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 /** What a kind of request may answer without it being an error. */

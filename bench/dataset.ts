@@ -1,6 +1,8 @@
 /**
  * The benchmark's data set: a project on a fresh database of the chosen vendor with `authors`,
- * `articles` (m2o `author`, o2m `comments`, a status workflow, searchable text) and `comments`,
+ * `articles` (m2o `author`, o2m `comments`, a status workflow, searchable text), `comments`, and
+ * `tags` with a many-to-many `articles` through the junction `articles_tags` (three tags an article),
+ * which is what makes a deep `fields=*.*.*` read fan out,
  * their directus_collections / fields / relations metadata, the indexes a real installation would
  * have (keys, relation columns, status and sort fields), and a non-admin role with permissions.
  */
@@ -190,20 +192,35 @@ export async function createDataset(
         comments.push({ article: 1 + Math.floor(next() * items), body: sentence(next, 8) });
       }
       await insertChunked(trx, 'comments', comments, vendor);
+      await insertChunked(
+        trx,
+        'tags',
+        Array.from({ length: TAGS }, (_, i) => ({ name: `tag ${i + 1}` })),
+        vendor,
+      );
+      const links = [];
+      for (let article = 1; article <= items; article++) {
+        const first = Math.floor(next() * TAGS);
+        for (let k = 0; k < 3; k++) links.push({ article, tag: 1 + ((first + k * 7) % TAGS) });
+      }
+      await insertChunked(trx, 'articles_tags', links, vendor);
     };
     await knex.transaction(write);
     await createIndexes(knex);
     if (vendor === 'postgres') await knex.raw('ANALYZE');
     if (vendor === 'sqlite') await knex.raw('ANALYZE');
-    if (vendor === 'mysql') await knex.raw('ANALYZE TABLE articles, authors, comments');
+    if (vendor === 'mysql') await knex.raw('ANALYZE TABLE articles, authors, comments, tags, articles_tags');
     log(
-      `data: ${items} articles, ${authors} authors, ${items} comments on ${vendor} in ${Date.now() - started} ms`,
+      `data: ${items} articles, ${authors} authors, ${items} comments, ${TAGS} tags, ${items * 3} tag links on ${vendor} in ${Date.now() - started} ms`,
     );
   } finally {
     await registry.closeAll();
   }
   return { vendor, dataDir: db.dataDir, database: db.config, items, authors, drop: db.drop };
 }
+
+/** Tags of the many-to-many; every article has three. */
+const TAGS = 50;
 
 async function createTables(knex: Knex): Promise<void> {
   await knex.schema.createTable('authors', (t) => {
@@ -226,6 +243,15 @@ async function createTables(knex: Knex): Promise<void> {
     t.integer('article').unsigned().nullable().references('id').inTable('articles').onDelete('SET NULL');
     t.string('body', 500).nullable();
   });
+  await knex.schema.createTable('tags', (t) => {
+    t.increments('id');
+    t.string('name', 100).notNullable();
+  });
+  await knex.schema.createTable('articles_tags', (t) => {
+    t.increments('id');
+    t.integer('article').unsigned().nullable().references('id').inTable('articles').onDelete('CASCADE');
+    t.integer('tag').unsigned().nullable().references('id').inTable('tags').onDelete('CASCADE');
+  });
 }
 
 /** Keys are indexed by their primary key; relation columns, status and sort fields get their own. */
@@ -238,6 +264,8 @@ async function createIndexes(knex: Knex): Promise<void> {
     ['articles', ['status', 'published_on']],
     ['articles', ['owner']],
     ['comments', ['article']],
+    ['articles_tags', ['article']],
+    ['articles_tags', ['tag']],
   ];
   for (const [table, columns] of indexes) {
     const name = `ix_bench_${table}_${columns.join('_')}`;
@@ -251,6 +279,8 @@ async function writeMetadata(knex: Knex): Promise<void> {
     { collection: 'authors', managed: 1, hidden: 0, single: 0, icon: 'person' },
     { collection: 'articles', managed: 1, hidden: 0, single: 0, icon: 'article' },
     { collection: 'comments', managed: 1, hidden: 0, single: 0, icon: 'comment' },
+    { collection: 'tags', managed: 1, hidden: 0, single: 0, icon: 'label' },
+    { collection: 'articles_tags', managed: 1, hidden: 1, single: 0, icon: 'compare_arrows' },
   ]);
   const field = (collection: string, name: string, type: string, iface: string, extra = {}) => ({
     collection,
@@ -283,10 +313,30 @@ async function writeMetadata(knex: Knex): Promise<void> {
     field('comments', 'id', 'integer', 'primary-key', { locked: 1, readonly: 1, hidden_detail: 1 }),
     field('comments', 'article', 'm2o', 'many-to-one'),
     field('comments', 'body', 'string', 'text-input'),
+    field('tags', 'id', 'integer', 'primary-key', { locked: 1, readonly: 1, hidden_detail: 1 }),
+    field('tags', 'name', 'string', 'text-input', { required: 1 }),
+    field('tags', 'articles', 'o2m', 'many-to-many'),
+    field('articles_tags', 'id', 'integer', 'primary-key', { locked: 1, readonly: 1, hidden_detail: 1 }),
+    field('articles_tags', 'article', 'm2o', 'many-to-one'),
+    field('articles_tags', 'tag', 'm2o', 'many-to-one'),
   ]);
   await knex('directus_relations').insert([
     { collection_many: 'articles', field_many: 'author', collection_one: 'authors', field_one: null },
     { collection_many: 'comments', field_many: 'article', collection_one: 'articles', field_one: 'comments' },
+    {
+      collection_many: 'articles_tags',
+      field_many: 'tag',
+      collection_one: 'tags',
+      field_one: 'articles',
+      junction_field: 'article',
+    },
+    {
+      collection_many: 'articles_tags',
+      field_many: 'article',
+      collection_one: 'articles',
+      field_one: null,
+      junction_field: 'tag',
+    },
   ]);
 }
 
@@ -315,6 +365,8 @@ async function writeAccess(knex: Knex): Promise<void> {
     }),
     rights('authors', { read_field_blacklist: 'email' }),
     rights('comments', { create: 'full' }),
+    rights('tags', {}),
+    rights('articles_tags', {}),
   ]);
   await knex('directus_users').insert({
     status: 'active',

@@ -91,6 +91,13 @@ export interface ServerConfig {
    * `maxUploadSize` (multipart, and a JSON upload's base64 `data`).
    */
   maxBodySize: number;
+  /**
+   * Most rows one CSV import (`POST /items/{collection}/import`) may hold (`OCTAVO_IMPORT_MAX_ROWS`,
+   * default 10,000); more → 422 code 1101.
+   */
+  importMaxRows: number;
+  /** Largest import request body in bytes (`OCTAVO_IMPORT_MAX_BODY_SIZE`, default 20 MB) → 413 code 601. */
+  importMaxBodySize: number;
   /** Sign-in attempts allowed per IP and minute before 429 (also `/utils/hash` and `/utils/hash/match`). */
   loginRateLimit: number;
   /** First temporary lock after `login_attempts_allowed` failed sign-ins, in seconds; doubles per repeat. */
@@ -299,6 +306,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   if (queryTimeoutMs < 0) throw new ConfigError('OCTAVO_QUERY_TIMEOUT_MS', 'must be 0 (off) or more');
   const maxBodySize = integer(env, file, 'OCTAVO_MAX_BODY_SIZE', 'max_body_size', 1024 * 1024);
   if (maxBodySize < 1024) throw new ConfigError('OCTAVO_MAX_BODY_SIZE', 'must be at least 1024 (bytes)');
+  const importMaxRows = integer(env, file, 'OCTAVO_IMPORT_MAX_ROWS', 'import_max_rows', 10_000);
+  if (importMaxRows < 1) throw new ConfigError('OCTAVO_IMPORT_MAX_ROWS', 'must be at least 1');
+  const importMaxBodySize = integer(
+    env,
+    file,
+    'OCTAVO_IMPORT_MAX_BODY_SIZE',
+    'import_max_body_size',
+    20 * 1024 * 1024,
+  );
+  if (importMaxBodySize < 1024) {
+    throw new ConfigError('OCTAVO_IMPORT_MAX_BODY_SIZE', 'must be at least 1024 (bytes)');
+  }
   const loginLockSeconds = integer(env, file, 'OCTAVO_LOGIN_LOCK_SECONDS', 'login_lock_seconds', 60);
   if (loginLockSeconds < 1) throw new ConfigError('OCTAVO_LOGIN_LOCK_SECONDS', 'must be at least 1');
   const loginLockMaxSeconds = integer(
@@ -331,6 +350,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     queryTimeoutMs,
     maxUploadSize: integer(env, file, 'OCTAVO_MAX_UPLOAD_SIZE', 'max_upload_size', 100 * 1024 * 1024),
     maxBodySize,
+    importMaxRows,
+    importMaxBodySize,
     loginRateLimit: integer(env, file, 'OCTAVO_LOGIN_RATE_LIMIT', 'login_rate_limit', 30),
     loginLockSeconds,
     loginLockMaxSeconds,

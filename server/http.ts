@@ -142,7 +142,9 @@ export async function buildServer(
         'UPLOAD_TOO_LARGE',
         limit === config.maxBodySize
           ? `The request body exceeds the limit of ${limit} bytes (OCTAVO_MAX_BODY_SIZE)`
-          : undefined,
+          : limit === config.importMaxBodySize
+            ? `The import exceeds the limit of ${limit} bytes (OCTAVO_IMPORT_MAX_BODY_SIZE)`
+            : undefined,
       );
       return reply.code(e.status).send({ error: e.toJSON() });
     }

@@ -11,6 +11,7 @@ export * from './Divider';
 export * from './Drawer';
 export * from './Dropzone';
 export * from './EmptyState';
+export * from './HoverCard';
 export * from './Icon';
 export * from './IconButton';
 export * from './Menu';

@@ -1,4 +1,6 @@
+import { itemPath } from '../paths';
 import type { ApiClient } from './client';
+import { USER_CARD_FIELDS, type UserRecord } from './users';
 
 /** An entry of an item's activity, with the person who acted (api-v8 §2.1). */
 export interface ActivityRow {
@@ -6,10 +8,23 @@ export interface ActivityRow {
   action: string;
   action_on: string;
   comment: string | null;
-  action_by: { id?: number; first_name?: string; last_name?: string } | number | null;
+  /** The user as far as the caller may read them: an object, only an id, or null (public, unknown). */
+  action_by: UserRecord | number | null;
 }
 
-/** The latest activity of one item, newest first. */
+/** The revision an activity entry recorded (api-v8 §2.12), without its payloads. */
+export interface RevisionRef {
+  id: number;
+  activity: number;
+}
+
+/** A revision's payloads: the whole item after the change and the fields it changed. */
+export interface Revision extends RevisionRef {
+  data: Record<string, unknown> | null;
+  delta: Record<string, unknown> | null;
+}
+
+/** The latest activity of one item, newest first, with the people who acted. */
 export async function loadItemActivity(
   api: ApiClient,
   collection: string,
@@ -18,11 +33,60 @@ export async function loadItemActivity(
   const answer = await api.get<ActivityRow[]>('activity', {
     'filter[collection][eq]': collection,
     'filter[item][eq]': primaryKey,
-    fields: 'id,action,action_on,comment,action_by.id,action_by.first_name,action_by.last_name',
-    sort: '-action_on',
+    fields: ['id', 'action', 'action_on', 'comment', ...USER_CARD_FIELDS.map((f) => `action_by.${f}`)].join(
+      ',',
+    ),
+    sort: '-action_on,-id',
     limit: 100,
   });
   return Array.isArray(answer.data) ? answer.data : [];
+}
+
+/**
+ * Which of these activity entries recorded a revision (comments and deletes do not). Read through
+ * `/revisions`, which serves user and system collections alike, without the payloads.
+ */
+export async function loadRevisionRefs(
+  api: ApiClient,
+  collection: string,
+  primaryKey: string | number,
+  activityIds: number[],
+): Promise<Map<number, number>> {
+  const byActivity = new Map<number, number>();
+  if (activityIds.length === 0) return byActivity;
+  const answer = await api.get<RevisionRef[]>('revisions', {
+    'filter[collection][eq]': collection,
+    'filter[item][eq]': primaryKey,
+    'filter[activity][in]': activityIds.join(','),
+    fields: 'id,activity',
+    limit: -1,
+  });
+  for (const row of Array.isArray(answer.data) ? answer.data : []) {
+    const activity =
+      typeof row.activity === 'object' && row.activity ? (row.activity as { id: number }).id : row.activity;
+    byActivity.set(Number(activity), Number(row.id));
+  }
+  return byActivity;
+}
+
+/** One revision with its snapshot (redacted by the server to the fields the caller may read). */
+export async function loadRevision(api: ApiClient, id: number): Promise<Revision> {
+  const answer = await api.get<Revision>(`revisions/${id}`, { fields: 'id,activity,data,delta' });
+  return answer.data;
+}
+
+/** Restores an item from one of its revisions (api-v8 §7.3); answers the item as it now is. */
+export async function revertItem(
+  api: ApiClient,
+  collection: string,
+  primaryKey: string | number,
+  revision: number,
+): Promise<Record<string, unknown>> {
+  const answer = await api.patch<Record<string, unknown>>(
+    `${itemPath(collection, primaryKey)}/revert/${revision}`,
+    {},
+  );
+  return answer.data ?? {};
 }
 
 export async function postComment(

@@ -24,3 +24,38 @@ export async function twoFactorSetup(api: ApiClient): Promise<{ email: string; s
 export async function activateTwoFactor(api: ApiClient, secret: string, otp: string): Promise<void> {
   await api.post('users/me/activate_2fa', { '2fa_secret': secret, otp });
 }
+
+/** A person as the app shows them: name, picture, title and company (spec §7 getUser). */
+export interface UserRecord {
+  id?: number;
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  title?: string | null;
+  company?: string | null;
+  avatar?: unknown;
+}
+
+/**
+ * The fields of a user that a name, an avatar and the user hover card need. The avatar's `data` block
+ * carries its thumbnails; its private hash is the way to the asset when the block is not computed.
+ */
+export const USER_CARD_FIELDS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'title',
+  'company',
+  'avatar.private_hash',
+  'avatar.type',
+  'avatar.data',
+];
+
+/** One user for the hover card; what the caller may not read is simply absent. */
+export async function loadUser(api: ApiClient, id: number | string): Promise<UserRecord> {
+  const answer = await api.get<UserRecord>(`users/${encodeURIComponent(String(id))}`, {
+    fields: USER_CARD_FIELDS.join(','),
+  });
+  return answer.data ?? {};
+}

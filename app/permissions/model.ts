@@ -144,6 +144,16 @@ export class PermissionModel {
     return this.covers(row[action], collection, item);
   }
 
+  /**
+   * Whether the caller may rename or delete a bookmark (spec §6): administrators any; others only their
+   * own personal ones, as their preset rows allow (the server refuses role and global presets to them).
+   */
+  mayChangeBookmark(action: 'update' | 'delete', bookmark: { user: number | null; role: number | null }) {
+    if (this.admin) return true;
+    if (bookmark.user == null || bookmark.role != null || bookmark.user !== this.caller.id) return false;
+    return this.may(action, 'directus_collection_presets', bookmark as unknown as Item);
+  }
+
   /** Whether the caller may create items here (the Add button, a new item's form). */
   mayCreate(collection: string): boolean {
     if (READ_ONLY_COLLECTIONS.has(collection)) return false;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useAppData, useNotify } from '../state/hooks';
+import { loadBookmark } from '../state/bookmarks';
 import { saveListingPreset, loadListingPreset } from '../state/presets';
 import { bookmarkHref, collectionHref } from '../paths';
 import { useT } from '../i18n';
@@ -18,8 +19,11 @@ export function BookmarkRedirect({ collection, id }: { collection: string; id: s
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const bookmark = data.bookmarks.find((b) => String(b.id) === id);
-      if (bookmark) {
+      // One made by someone else since sign-in is not in the hydrated list yet: ask for it.
+      const bookmark =
+        data.bookmarks.find((b) => String(b.id) === id) ??
+        (await loadBookmark(data.api, id).catch(() => null));
+      if (bookmark && bookmark.collection === collection) {
         const current = await loadListingPreset(data.api, data.user, collection).catch(() => null);
         const saved = await saveListingPreset(data.api, data.user, collection, current, {
           search_query: bookmark.search_query,

@@ -3,18 +3,8 @@ import { useT } from '../i18n';
 import { useAppData, usePermissionModel } from '../state/hooks';
 import { Avatar, Icon, Tooltip, VisuallyHidden } from '../../ui';
 import { moduleBarLinks } from './menus';
-
-function avatarUrl(avatar: unknown, root: string): string | null {
-  if (!avatar || typeof avatar !== 'object') return null;
-  const a = avatar as {
-    data?: { thumbnails?: { url?: string; key?: string }[]; asset_url?: string; full_url?: string };
-    private_hash?: string;
-  };
-  const thumb = a.data?.thumbnails?.find((t) => t.key === 'directus-small-crop') ?? a.data?.thumbnails?.[0];
-  const url = thumb?.url ?? a.data?.asset_url ?? a.data?.full_url ?? null;
-  if (!url) return null;
-  return /^(https?:)?\/\//.test(url) || url.startsWith('/') ? url : `${root}${url}`;
-}
+import { useProjects } from '../state/projects';
+import { avatarUrl } from '../people/user-display';
 
 /** The dark bar on the left: modules, then the user's avatar and sign out (spec §2 Shell). */
 export function ModuleBar() {
@@ -23,21 +13,29 @@ export function ModuleBar() {
   const [path] = useLocation();
   const links = moduleBarLinks(data, usePermissionModel());
   const name = [data.user.first_name, data.user.last_name].filter(Boolean).join(' ') || data.user.email;
-  const avatar = avatarUrl(data.user.avatar, data.api.root);
+  const avatar = avatarUrl(data.user.avatar, data.api.root, data.project);
   const ownPage = `/${data.project}/users/${data.user.id}`;
+  // The project's branding (project settings): its colour behind its logo, else the Octavo mark.
+  const branding = useProjects().projects[data.project]?.data;
+  const color = typeof branding?.project_color === 'string' ? branding.project_color : undefined;
+  const logo = typeof branding?.project_logo === 'string' ? branding.project_logo : null;
   return (
     <nav className="module-bar" aria-label={t('modules.main')}>
-      <div className="module-bar__logo" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="26" height="26">
-          <path
-            d="M12 3l8 4.5v9L12 21l-8-4.5v-9z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-          />
-          <path d="M12 12l8-4.5M12 12v9M12 12L4 7.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        </svg>
+      <div className="module-bar__logo" style={color ? { background: color } : undefined} aria-hidden="true">
+        {logo ? (
+          <img src={logo} alt="" />
+        ) : (
+          <svg viewBox="0 0 24 24" width="26" height="26">
+            <path
+              d="M12 3l8 4.5v9L12 21l-8-4.5v-9z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+            />
+            <path d="M12 12l8-4.5M12 12v9M12 12L4 7.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          </svg>
+        )}
       </div>
       <ul className="module-bar__list">
         {links.map((link) => {

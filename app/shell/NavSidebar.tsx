@@ -5,6 +5,7 @@ import { useProjects } from '../state/projects';
 import { collectionHref } from '../paths';
 import { Icon, VisuallyHidden } from '../../ui';
 import { navigationGroups } from './menus';
+import { NavBookmarks } from './NavBookmarks';
 import { collectionName } from '../names';
 import { signalStrength, useLatency } from './latency';
 
@@ -106,24 +107,7 @@ export function NavSidebar() {
             </section>
           ))
         )}
-        {data.bookmarks.length > 0 && (
-          <section className="nav-group">
-            <h2 className="nav-group__title">{t('nav.bookmarks')}</h2>
-            <ul>
-              {data.bookmarks.map((bookmark) => (
-                <li key={bookmark.id}>
-                  <Link
-                    href={`/${data.project}/bookmarks/${bookmark.collection}/${bookmark.id}`}
-                    className="nav-link"
-                  >
-                    <Icon name="bookmark" size="small" />
-                    <span>{bookmark.title}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <NavBookmarks />
       </nav>
     </aside>
   );

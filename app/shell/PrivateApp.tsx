@@ -10,6 +10,8 @@ import { Button, buttonClassName, EmptyState } from '../../ui';
 import { Shell } from './Shell';
 import { LatencyContext } from './latency';
 import '../screens/errors/errors.css';
+import { UserCardContext } from '../../engine/displays/user-card';
+import { wrapInUserCard } from '../people';
 
 /**
  * The private part of the app for one project: the hydration machine loads everything (spec §4 Start-up),
@@ -71,7 +73,10 @@ export default function PrivateApp({ project }: { project: string }) {
   return (
     <AppDataContext.Provider value={store}>
       <LatencyContext.Provider value={{ samples: latency, add: addLatency }}>
-        <Shell />
+        {/* The engine's user displays show the app's user hover card. */}
+        <UserCardContext.Provider value={wrapInUserCard}>
+          <Shell />
+        </UserCardContext.Provider>
       </LatencyContext.Provider>
     </AppDataContext.Provider>
   );

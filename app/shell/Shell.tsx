@@ -1,17 +1,18 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { useT } from '../i18n';
 import { useAppData, usePermissionModel } from '../state/hooks';
 import { trackPage } from '../api/users';
 import { ping } from '../state/hydrate';
 import { PrivateRoutes } from '../routes';
-import { collectionHref, isItemDetailPath } from '../paths';
+import { collectionHref } from '../paths';
 import { NotFoundPage } from '../screens/errors/NotFoundPage';
 import { ShellContext, type ShellState } from './shell-context';
 import { ModuleBar } from './ModuleBar';
 import { NavSidebar } from './NavSidebar';
 import { useLatency } from './latency';
 import { FullPageLoader } from './FullPageLoader';
+import { infoOpenOn, infoPreferenceKey, rememberInfoToggle } from './info-preference';
 import './shell.css';
 
 const StatechartViewer = lazy(() =>
@@ -19,14 +20,11 @@ const StatechartViewer = lazy(() =>
 );
 const SettingsHome = lazy(() => import('../screens/settings/SettingsHome'));
 const UiGallery = lazy(() => import('../screens/settings/UiGallery'));
-const InterfacesList = lazy(() => import('../screens/settings/interfaces/InterfacesList'));
-const InterfaceDebugger = lazy(() => import('../screens/settings/interfaces/InterfaceDebugger'));
+const SettingsRoutes = lazy(() => import('../screens/settings/SettingsRoutes'));
 const ExtensionModulePage = lazy(() =>
   import('./ExtensionModulePage').then((m) => ({ default: m.ExtensionModulePage })),
 );
 
-/** Info sidebar auto-opens on item pages above this width (spec §9). */
-export const INFO_AUTO_OPEN_WIDTH = 1235;
 /** Pages that are not tracked as the user's last page. */
 const UNTRACKED = ['/login', '/setup-2fa', '/logout'];
 
@@ -54,16 +52,23 @@ export function Shell() {
   const permissions = usePermissionModel();
   const [path] = useLocation();
   const [navOpen, setNavOpen] = useState(false);
-  const [infoOpen, setInfoOpen] = useState(
-    () => isItemDetailPath(path) && window.innerWidth > INFO_AUTO_OPEN_WIDTH,
-  );
+  const infoKey = infoPreferenceKey(data.project, data.user.id);
+  const [infoOpen, setInfoOpenState] = useState(() => infoOpenOn(path, infoKey));
   useNavigationEffects(path);
 
-  // Sidebars close on navigation; item pages open the info sidebar on wide windows.
+  // Sidebars close on navigation; item pages open the info sidebar on wide windows, unless the user
+  // closed it there (a manual toggle on an item page is remembered per user).
   useEffect(() => {
     setNavOpen(false);
-    setInfoOpen(isItemDetailPath(path) && window.innerWidth > INFO_AUTO_OPEN_WIDTH);
-  }, [path]);
+    setInfoOpenState(infoOpenOn(path, infoKey));
+  }, [path, infoKey]);
+  const setInfoOpen = useCallback(
+    (open: boolean) => {
+      setInfoOpenState(open);
+      rememberInfoToggle(path, infoKey, open);
+    },
+    [path, infoKey],
+  );
 
   const shell = useMemo<ShellState>(
     () => ({
@@ -75,7 +80,7 @@ export function Shell() {
         ? collectionHref(data.project, 'directus_activity')
         : null,
     }),
-    [navOpen, infoOpen, data, permissions],
+    [navOpen, infoOpen, setInfoOpen, data, permissions],
   );
 
   return (
@@ -113,17 +118,8 @@ export function Shell() {
             <Route path="/:project/settings">
               {data.admin ? <AdminScreen screen={<SettingsHome />} /> : <NotFoundPage />}
             </Route>
-            <Route path="/:project/settings/interfaces">
-              {data.admin ? <AdminScreen screen={<InterfacesList />} /> : <NotFoundPage />}
-            </Route>
-            <Route path="/:project/settings/interfaces/:id">
-              {(params) =>
-                data.admin ? (
-                  <AdminScreen screen={<InterfaceDebugger key={params.id} id={params.id} />} />
-                ) : (
-                  <NotFoundPage />
-                )
-              }
+            <Route path="/:project/settings/*">
+              {data.admin ? <AdminScreen screen={<SettingsRoutes />} /> : <NotFoundPage />}
             </Route>
             <Route path="/:project/ext/:id">
               {(params) => <AdminScreen screen={<ExtensionModulePage id={params.id} />} />}

@@ -1,6 +1,7 @@
 import { collectionHref, collectionsHref, settingsHref } from '../paths';
 import type { PermissionModel } from '../permissions/model';
-import type { AppData, CollectionGroup, CollectionMeta, ModuleLink } from '../state/types';
+import { bookmarkKind, type BookmarkKind } from '../state/bookmarks';
+import type { AppData, CollectionGroup, CollectionMeta, ModuleLink, Preset } from '../state/types';
 
 export const HELP_URL = 'https://github.com/directus/v8-archive';
 
@@ -119,4 +120,29 @@ export function navigationGroups(
         .filter((c): c is CollectionMeta => Boolean(c)),
     }))
     .filter((group) => group.collections.length > 0);
+}
+
+export interface BookmarkGroup {
+  kind: BookmarkKind;
+  /** The role of a role group; null for personal and global. */
+  role: number | null;
+  bookmarks: Preset[];
+}
+
+/**
+ * The navigation's bookmarks (spec §2 Shell): the user's own first, then each role's (by role id), then
+ * the global ones; each group sorted by title.
+ */
+export function bookmarkGroups(bookmarks: Preset[], locale?: string): BookmarkGroup[] {
+  const byTitle = (a: Preset, b: Preset) => (a.title ?? '').localeCompare(b.title ?? '', locale);
+  const of = (kind: BookmarkKind) => bookmarks.filter((bookmark) => bookmarkKind(bookmark) === kind);
+  const groups: BookmarkGroup[] = [{ kind: 'personal', role: null, bookmarks: of('personal') }];
+  const roles = [...new Set(of('role').map((bookmark) => bookmark.role as number))].sort((a, b) => a - b);
+  for (const role of roles) {
+    groups.push({ kind: 'role', role, bookmarks: of('role').filter((bookmark) => bookmark.role === role) });
+  }
+  groups.push({ kind: 'global', role: null, bookmarks: of('global') });
+  return groups
+    .filter((group) => group.bookmarks.length > 0)
+    .map((group) => ({ ...group, bookmarks: [...group.bookmarks].sort(byTitle) }));
 }

@@ -195,7 +195,7 @@ export async function loadProjectData(api: ApiClient, user: CurrentUser): Promis
         .then((r) => keySettings(r.data ?? [])),
       {},
     ),
-    optional(loadBookmarks(api, user), []),
+    optional(loadBookmarks(api, user, isAdminUser(user)), []),
     api.get<{ api?: Record<string, any>; server?: Record<string, any> }>(''),
   ]);
   return {

@@ -84,18 +84,24 @@ export async function saveListingPreset(
   return normalizePreset({ ...body, ...(response.data ?? {}) });
 }
 
-/** The bookmarks of the user: personal, the role's and global ones (titled presets). */
-export async function loadBookmarks(api: ApiClient, user: CurrentUser): Promise<Preset[]> {
+/**
+ * The bookmarks of the user: personal, the role's and global ones (titled presets). Administrators get
+ * the bookmarks of every role, since they may rename and delete any (spec §6).
+ */
+export async function loadBookmarks(api: ApiClient, user: CurrentUser, admin = false): Promise<Preset[]> {
   const role = roleIdOf(user);
+  const roleFilter = admin
+    ? { 'filter[role][nnull]': 1 }
+    : role != null
+      ? { 'filter[role][eq]': role }
+      : null;
   const queries: Record<string, unknown>[] = [
     { 'filter[title][nnull]': 1, 'filter[user][eq]': user.id },
-    ...(role != null
-      ? [{ 'filter[role][eq]': role, 'filter[title][nnull]': 1, 'filter[user][null]': 1 }]
-      : []),
+    ...(roleFilter ? [{ ...roleFilter, 'filter[title][nnull]': 1, 'filter[user][null]': 1 }] : []),
     { 'filter[role][null]': 1, 'filter[title][nnull]': 1, 'filter[user][null]': 1 },
   ];
   const answers = await Promise.all(
-    queries.map((q) => api.get<Record<string, any>[]>('collection_presets', q)),
+    queries.map((q) => api.get<Record<string, any>[]>('collection_presets', { ...q, limit: -1 })),
   );
   const seen = new Set<number>();
   return answers

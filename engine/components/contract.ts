@@ -105,6 +105,13 @@ export interface FormServices {
   newTwoFactorSecret?: () => Promise<string>;
   /** The map tile server the instance allows (map interface); null when none is configured. */
   mapTiles?: { url: string; attribution: string } | null;
+  /**
+   * The fields of the collection a listing shows (the layout interfaces of its view options panel:
+   * columns, sort, image and template fields); the role's unreadable fields are left out.
+   */
+  layoutFields?: FieldDefinition[];
+  /** The collection a field of `layoutFields` points at (an m2o to directus_files can give a card its image). */
+  layoutRelated?: (field: FieldDefinition) => string | null;
 }
 
 export const FormServicesContext = createContext<FormServices>({});

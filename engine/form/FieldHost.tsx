@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { IconButton } from '../../ui';
 import type { FieldDefinition, FieldWidth } from '../types';
 import type { DefinitionRegistry } from '../registry/registry';
@@ -25,6 +25,8 @@ export interface FieldHostProps {
   active?: boolean;
   onActiveChange?: (field: string, active: boolean) => void;
   onProblem?: (message: string) => void;
+  /** A note under the interface that marks the field (see ItemForm `annotations`). */
+  annotation?: ReactNode;
 }
 
 /** Types whose values are lists or objects: a plain text input must never edit them. */
@@ -92,7 +94,10 @@ export function FieldHost(props: FieldHostProps) {
   };
 
   return (
-    <div className={`octavo-field octavo-field--${props.width}`} data-field={field.field}>
+    <div
+      className={`octavo-field octavo-field--${props.width}${props.annotation ? ' octavo-field--annotated' : ''}`}
+      data-field={field.field}
+    >
       {batchMode && !isAlias && (
         <input
           type="checkbox"
@@ -133,6 +138,7 @@ export function FieldHost(props: FieldHostProps) {
       >
         <Interface {...interfaceProps} />
       </InterfaceBoundary>
+      {props.annotation && <div className="octavo-field__annotation">{props.annotation}</div>}
       {field.note && (
         <p id={noteId} className="octavo-field__note">
           {field.note}

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useMemo, useState } from 'react';
+import { useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { FieldDefinition, FieldPermissions } from '../types';
 import type { DefinitionRegistry } from '../registry/registry';
 import { FormRegistryContext, FormServicesContext, type FormServices } from '../components/contract';
@@ -26,6 +26,8 @@ export interface ItemFormProps {
   services?: FormServices;
   /** Prefix of the DOM ids (two forms on one page need different ones). */
   idPrefix?: string;
+  /** Notes drawn under some fields, by field name (e.g. what changed, in a revision preview); marks the field. */
+  annotations?: Record<string, ReactNode>;
 }
 
 /**
@@ -75,6 +77,7 @@ export function ItemForm(props: ItemFormProps) {
               active={props.batchMode ? active.has(field.field) : undefined}
               onActiveChange={onActiveChange}
               onProblem={props.onProblem}
+              annotation={props.annotations?.[field.field]}
             />
           ))}
         </div>

@@ -1,7 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import type { DefinitionRegistry } from '../registry/registry';
-import { resolveViewOptions } from './build-query';
+import { resolveViewOptions, type LayoutListQuery } from './build-query';
 import type { LayoutProps } from './TabularLayout';
+
+/** What a layout component may carry besides rendering (read by the listing). */
+export interface LayoutStatics {
+  /** Its own part of the list request (fields, sort, a filter of the days it shows, page size). */
+  listQuery?: LayoutListQuery;
+  /** It is drawn even without items (a calendar's empty month is still a calendar to move through). */
+  drawsEmpty?: boolean;
+}
 
 export interface ListViewProps extends Omit<LayoutProps, 'viewQuery' | 'viewOptions'> {
   /** The preset's view_type; unknown or broken layouts fall back to the table. */

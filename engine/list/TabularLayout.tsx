@@ -4,7 +4,7 @@ import type { FieldDefinition } from '../types';
 import type { DefinitionRegistry } from '../registry/registry';
 import { DisplayValue } from '../displays/DisplayValue';
 import { fieldLabel } from '../form/labels';
-import { primaryKeyOf, resolveSort, visibleFields } from './build-query';
+import { primaryKeyOf, resolveSort, visibleFields, type ListRange } from './build-query';
 
 /** What every layout component receives. */
 export interface LayoutProps {
@@ -28,6 +28,18 @@ export interface LayoutProps {
   loadingMore?: boolean;
   /** With a `sort` field: an item was dragged from one position to another (indexes into items). */
   onReorder?: (from: number, to: number) => void;
+  /** The address of a file's thumbnail by its private hash and preset key (cards images). */
+  assetUrl?: (privateHash: string, key: string) => string;
+  /** filter_count: how many items the search and filters match (the loaded ones may be fewer). */
+  total?: number | null;
+  /** A search or filter is active (an empty layout says "no results" rather than "empty"). */
+  searching?: boolean;
+  /** The days the layout shows (see build-query's LayoutListQuery), as it last reported them. */
+  range?: ListRange | null;
+  /** The layout shows other days now: the list asks for their items. */
+  onRangeChange?: (range: ListRange) => void;
+  /** Given when the user may create items: a new item with `field` set to the day (`YYYY-MM-DD`). */
+  onCreateAt?: (field: string, day: string) => void;
   /** Accessible names, translated by the app. */
   labels?: Partial<Record<'selectRow' | 'selectAll' | 'manualSort' | 'dragHandle' | 'resize', string>>;
 }

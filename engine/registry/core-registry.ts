@@ -1,10 +1,14 @@
 import { coreComponents } from '../components/core-components';
+import { layoutComponents, layoutDisplays } from '../components/layout';
 import { pickersComponents, pickersDisplays } from '../components/pickers';
 import { relationalComponents, relationalDisplays } from '../components/relational';
 import { richComponents, richDisplays } from '../components/rich';
 import { structuredComponents, structuredDisplays } from '../components/structured';
 import { coreDisplays } from '../displays/displays';
+import { CalendarLayout } from '../list/CalendarLayout';
+import { CardsLayout } from '../list/CardsLayout';
 import { TabularLayout } from '../list/TabularLayout';
+import { TimelineLayout } from '../list/TimelineLayout';
 import { coreInterfaces, coreLayouts } from './core-definitions';
 import { DefinitionRegistry } from './registry';
 
@@ -15,6 +19,7 @@ export const allCoreComponents = {
   ...richComponents,
   ...pickersComponents,
   ...structuredComponents,
+  ...layoutComponents,
 };
 
 /** Every core display, by display id. */
@@ -24,6 +29,7 @@ export const allCoreDisplays = {
   ...richDisplays,
   ...pickersDisplays,
   ...structuredDisplays,
+  ...layoutDisplays,
 };
 
 /** A registry holding the bundled core definitions and components; add the server's list to it. */
@@ -32,7 +38,12 @@ export function createCoreRegistry(): DefinitionRegistry {
     interfaces: coreInterfaces,
     layouts: coreLayouts,
     components: allCoreComponents,
-    layoutComponents: { tabular: TabularLayout },
+    layoutComponents: {
+      tabular: TabularLayout,
+      cards: CardsLayout,
+      calendar: CalendarLayout,
+      timeline: TimelineLayout,
+    },
     displays: allCoreDisplays,
   });
 }

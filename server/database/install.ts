@@ -154,9 +154,11 @@ export const SYSTEM_PRESETS: Array<{
     view_options: {
       timeline: {
         date: 'action_on',
-        title: '{{ action }} by {{ action_by.first_name }} {{ action_by.last_name }} (#{{ item }})',
-        content: 'collection',
+        // Who, then which item; the action is the entry's coloured tag. No words: templates are not translated.
+        title: '{{ action_by.first_name }} {{ action_by.last_name }}',
+        content: '{{ collection }} #{{ item }}',
         color: 'action',
+        avatar: 'action_by',
       },
     },
   },
@@ -179,7 +181,7 @@ export const SYSTEM_PRESETS: Array<{
     view_type: 'tabular',
     view_query: { tabular: { fields: 'status,http_action,url,collection,directus_action' } },
     view_options: {
-      tabular: { widths: { status: 32, http_action: 72, url: 200, collection: 200, directus_action: 200 } },
+      tabular: { widths: { status: 110, http_action: 110, url: 320, collection: 180, directus_action: 160 } },
     },
   },
 ];

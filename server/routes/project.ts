@@ -12,6 +12,7 @@ import { collectionsRoutes } from './collections';
 import { fieldsRoutes } from './fields';
 import { relationsRoutes } from './relations';
 import { itemsRoutes } from './items';
+import { exchangeRoutes } from './exchange';
 import { activityRoutes } from './activity';
 import { revisionsRoutes } from './revisions';
 import { rolesRoutes } from './roles';
@@ -38,6 +39,7 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
   await app.register(fieldsRoutes, { prefix: '/fields' });
   await app.register(relationsRoutes, { prefix: '/relations' });
   await app.register(itemsRoutes, { prefix: '/items' });
+  await app.register(exchangeRoutes, { prefix: '/items' });
   await app.register(activityRoutes, { prefix: '/activity' });
   await app.register(revisionsRoutes, { prefix: '/revisions' });
   await app.register(rolesRoutes, { prefix: '/roles' });

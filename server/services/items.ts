@@ -66,6 +66,11 @@ export interface ItemsServiceOptions {
   createAction?: ActivityAction;
   /** Run inside this transaction instead of opening one. */
   trx?: Knex.Transaction;
+  /**
+   * With `trx`: where the writes' item events go, for the owner of the transaction to emit after
+   * it commits (without it they are dropped).
+   */
+  events?: Array<Omit<ItemEvent, 'project' | 'accountability'>>;
   /** Skip required-field validation (e.g. invitations create users without a password). */
   skipRequired?: boolean;
 }
@@ -227,6 +232,51 @@ async function visible(state: WriteState, info: CollectionInfo, key: PrimaryKey)
     .first(`t0.${info.primaryKey}`);
   applyFilter(qb, scope, info.collection, 't0', rowFilter, true);
   return (await qb) !== undefined;
+}
+
+/** The parent key of an item whose collection follows its parent (undefined otherwise). */
+function parentKeyOf(state: WriteState, info: CollectionInfo, row: Item): unknown {
+  const link = state.permissions.parentOf(info.collection);
+  return link && link !== 'broken' ? row[link.field] : undefined;
+}
+
+/**
+ * Items of a collection that follows its parent (`$parent:<field>` permission rows) are written only
+ * by callers who may update the parent item: the one stored and, when the write re-parents the item,
+ * the new one. An item without a parent cannot be written through such a row.
+ */
+async function checkParent(
+  state: WriteState,
+  info: CollectionInfo,
+  action: 'create' | 'update' | 'delete',
+  parentKeys: unknown[],
+): Promise<void> {
+  if (state.trusted || state.permissions.admin) return;
+  const link = state.permissions.parentOf(info.collection);
+  if (!link) return;
+  const denied = (why: string) =>
+    new ApiError(
+      action === 'create'
+        ? 'FORBIDDEN_COLLECTION_CREATE'
+        : action === 'update'
+          ? 'FORBIDDEN_COLLECTION_UPDATE'
+          : 'FORBIDDEN_COLLECTION_DELETE',
+      `Items of "${info.collection}" follow their ${link === 'broken' ? 'parent' : `"${link.field}"`}: ${why}`,
+    );
+  if (link === 'broken') throw denied('the permission names no many-to-one field');
+  const parentInfo = state.schema.collections.get(link.collection)!;
+  for (const raw of new Set(parentKeys.map((key) => (key === undefined ? null : key)))) {
+    if (raw === null || raw === '') throw denied('an item without one cannot be written');
+    const key = keyFor(state, parentInfo, raw);
+    const row = await loadRow(state, parentInfo, key);
+    if (
+      !row ||
+      !(await visible(state, parentInfo, key)) ||
+      !state.permissions.mayUpdateItem(parentInfo, row)
+    ) {
+      throw denied(`updating ${link.collection} ${String(key)} was denied`);
+    }
+  }
 }
 
 /** The stored row as revisions keep it: cast like reads, without secrets. */
@@ -453,6 +503,7 @@ async function createOne(
   });
   // Again on what the hooks made of the payload (a hook may add fields).
   if (!state.trusted) checkCreate(state, info, payload, values);
+  await checkParent(state, info, 'create', [parentKeyOf(state, info, values)]);
   if (info.sortField && (values[info.sortField] === undefined || values[info.sortField] === null)) {
     values[info.sortField] = await nextSort(state, info);
   }
@@ -525,6 +576,12 @@ async function updateOne(
   const newStatus = info.statusField ? values[info.statusField] : undefined;
   // Again on what the hooks made of the patch.
   if (!state.trusted) checkUpdate(state, info, existing, payload, newStatus);
+  const link = state.permissions.parentOf(info.collection);
+  if (link && !state.trusted) {
+    const keys = link === 'broken' ? [] : [existing[link.field]];
+    if (link !== 'broken' && link.field in values) keys.push(values[link.field]);
+    await checkParent(state, info, 'update', keys);
+  }
   const userColumns = Object.keys(values).filter((name) => !isServerFilled(info.fields.get(name)));
   const changed = userColumns.length > 0;
   if (changed) {
@@ -557,6 +614,7 @@ async function deleteOne(
   const existing = await loadRow(state, info, key);
   if (!existing || !(await visible(state, info, key))) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
   if (!state.trusted) state.permissions.assertDelete(info, existing, state.comment);
+  await checkParent(state, info, 'delete', [parentKeyOf(state, info, existing)]);
   const hooks = hooksOf(state, info.collection);
   await hooks?.beforeDelete?.(key, existing, hookContext(state, info.collection));
   await state.trx(info.collection).where(info.primaryKey, key).delete();
@@ -725,7 +783,7 @@ export class ItemsService {
         emitItemEvent({ ...event, project: this.project, accountability: this.accountability });
       }
       announceItemChanges(outcome.changes);
-    }
+    } else this.options.events?.push(...outcome.events);
     return outcome.result;
   }
 

@@ -122,6 +122,16 @@ function and(children: FilterNode[]): FilterNode | null {
   return children.length === 1 ? children[0] : { kind: 'and', children };
 }
 
+/** The status of a permission row naming the field whose item a collection's items follow. */
+export const PARENT_PREFIX = '$parent:';
+
+export interface ParentLink {
+  /** The many-to-one field of the child collection. */
+  field: string;
+  collection: string;
+  primaryKey: string;
+}
+
 /** Who owns an item, as far as permissions are concerned. */
 export interface OwnedItem {
   /** The row as stored (at least the primary key, status and owner columns). */
@@ -257,6 +267,34 @@ export class Permissions implements ReadGuard {
     return null;
   }
 
+  /**
+   * Where a collection's items take their permissions from (an Octavo addition, docs/compatibility.md):
+   * a `$parent:<field>` row of the role makes items of the collection visible only while the item
+   * their many-to-one `<field>` points at is visible, and writable only while the caller may update
+   * that item — translations and junction rows are part of their article. `broken` when the row
+   * names no many-to-one field: then nothing is readable or writable (fail closed).
+   */
+  parentOf(collection: string): ParentLink | 'broken' | null {
+    if (this.admin) return null;
+    const row = this.rowsOf(collection).find((candidate) => candidate.status?.startsWith(PARENT_PREFIX));
+    if (!row) return null;
+    const name = row.status!.slice(PARENT_PREFIX.length).trim();
+    const field = this.schema.collections.get(collection)?.fields.get(name);
+    const relation = field?.relation;
+    if (!relation || relation.kind !== 'm2o') return 'broken';
+    const parent = this.schema.collections.get(relation.collection);
+    return parent ? { field: name, collection: parent.collection, primaryKey: parent.primaryKey } : 'broken';
+  }
+
+  /** Whether the caller's update permission covers this stored item (its status row, owner, not soft-deleted). */
+  mayUpdateItem(info: CollectionInfo, row: Record<string, unknown>): boolean {
+    if (this.admin) return true;
+    const status = info.statusField ? row[info.statusField] : undefined;
+    if (info.statusField && isSoftDeleted(info, status)) return false;
+    const permission = this.rowFor(info.collection, status);
+    return !!permission && this.covers(info, permission.update, row);
+  }
+
   rowFilter(collection: string): FilterNode | null {
     if (this.admin) return null;
     if (this.rowFilters.has(collection)) return this.rowFilters.get(collection)!;
@@ -291,6 +329,18 @@ export class Permissions implements ReadGuard {
         }
         result = and(parts);
       }
+    }
+    const parent = info ? this.parentOf(collection) : null;
+    if (parent === 'broken') result = nothing(info!);
+    else if (parent) {
+      // The parent's own row filter applies inside the relational condition (filter-to-sql).
+      const visibleParent: FilterNode = {
+        kind: 'condition',
+        path: [parent.field, parent.primaryKey],
+        operator: 'nnull',
+        value: null,
+      };
+      result = result === null ? visibleParent : { kind: 'and', children: [result, visibleParent] };
     }
     if (info && collection === 'directus_collection_presets') {
       const shared = this.presetPrivacy();

@@ -92,11 +92,15 @@ export async function revertItem(
     throw new ApiError('REVISION_INVALID_DELTA');
   }
   const schema = await items.schema();
+  // Only what the caller can read is restored: a revert never writes a value the caller was not
+  // shown (a read-blacklisted field keeps its current value).
+  const readable = (await items.permissions()).readableFields(collection);
   const patch: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
     const field = info.fields.get(name);
     if (!field || field.alias || field.primaryKey || isServerFilled(field)) continue;
     if (isSecretField(schema, collection, name)) continue;
+    if (readable !== '*' && !readable.has(name)) continue;
     patch[name] = value;
   }
   if (Object.keys(patch).length === 0) throw new ApiError('REVISION_INVALID_DELTA');

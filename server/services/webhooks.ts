@@ -3,6 +3,26 @@ import { schemaCache } from '../schema';
 import { SECRET_USER_COLUMNS } from './auth-users';
 import { events, type ItemEvent } from './events';
 import type { ProjectRegistry } from './projects';
+import { dbDateTime } from './sessions';
+import { WEBHOOK_DELIVERIES } from '../database/migrations/20261125000000_webhook_deliveries';
+
+/** Deliveries kept per webhook; older ones are removed as new ones are recorded. */
+export const DELIVERIES_KEPT = 50;
+
+/** One recorded delivery (`octavo_webhook_deliveries`), as `GET /webhooks/{id}/deliveries` answers it. */
+export interface DeliveryRecord {
+  id?: number;
+  webhook: number;
+  event: string;
+  collection: string | null;
+  item: string | null;
+  ok: boolean;
+  status: number | null;
+  error: string | null;
+  attempts: number;
+  duration_ms: number;
+  delivered_on: string;
+}
 
 /** One usable row of `directus_webhooks` (status `active`). */
 export interface Webhook {
@@ -89,7 +109,13 @@ export function parseWebhookRows(rows: Array<Record<string, unknown>>): {
 /** Deliveries started in this process (see stopWebhookDelivery). */
 const deliveries = new Set<WebhookDelivery>();
 
-type Outcome = { ok: true } | { ok: false; retry: boolean; status?: number; error?: string };
+type Outcome = { ok: true; status?: number } | { ok: false; retry: boolean; status?: number; error?: string };
+
+/** The item a delivery was about, as text: the payload's `id` when it has one, else the event's only key. */
+function itemKeyOf(event: ItemEvent, payload: Record<string, unknown>): string | null {
+  const key = payload.id ?? (event.keys.length === 1 ? event.keys[0] : null);
+  return key === null || key === undefined ? null : String(key);
+}
 
 /**
  * Delivers webhooks for one server's projects. Listens to the process's item events, which are
@@ -106,6 +132,7 @@ export class WebhookDelivery {
   private readonly stopping = new AbortController();
   private readonly waiting: Array<() => void> = [];
   private running = 0;
+  private readonly recording = new Map<string, Promise<void>>();
   private readonly listener = (event: ItemEvent) => this.handle(event);
 
   constructor(
@@ -193,21 +220,112 @@ export class WebhookDelivery {
     return hooks;
   }
 
-  /** Sends one request with retries; logs the final failure with the webhook's id and URL. */
+  /**
+   * Sends a test request to a webhook, active or not, once and at once, and records it like a delivery.
+   * The body says it is a test: `{ "test": true, "webhook", "collection", "action", "sent_on" }`.
+   */
+  async sendTest(project: ProjectContext, row: Record<string, unknown>): Promise<DeliveryRecord> {
+    const { hooks, invalid } = parseWebhookRows([row]);
+    if (!hooks.length) throw new Error(invalid[0]?.reason ?? 'url');
+    const hook = hooks[0];
+    const payload = {
+      test: true,
+      webhook: hook.id,
+      collection: hook.collection,
+      action: hook.action,
+      sent_on: new Date().toISOString(),
+    };
+    const started = Date.now();
+    const outcome = await this.withSlot(() =>
+      this.attempt(
+        hook,
+        hook.collection,
+        'test',
+        hook.method === 'POST' ? JSON.stringify(payload) : undefined,
+      ),
+    );
+    return this.record(project, hook, 'test', null, null, outcome, 1, Date.now() - started);
+  }
+
+  /** Writes a delivery to the log and trims the webhook's log to the last DELIVERIES_KEPT. */
+  private async record(
+    project: ProjectContext,
+    hook: Webhook,
+    eventName: string,
+    collection: string | null,
+    item: string | null,
+    outcome: Outcome,
+    attempts: number,
+    durationMs: number,
+  ): Promise<DeliveryRecord> {
+    const entry: DeliveryRecord = {
+      webhook: hook.id,
+      event: eventName,
+      collection,
+      item: item === null ? null : item.slice(0, 255),
+      ok: outcome.ok,
+      status: outcome.status ?? null,
+      error: outcome.ok ? null : (outcome.error?.slice(0, 255) ?? null),
+      attempts,
+      duration_ms: Math.round(durationMs),
+      delivered_on: dbDateTime(),
+    };
+    // One write at a time per webhook in this process, so the trim sees every row before it.
+    const key = `${project.key}/${hook.id}`;
+    const previous = this.recording.get(key) ?? Promise.resolve();
+    const current = previous.then(() => this.write(project, hook, entry));
+    this.recording.set(key, current);
+    await current;
+    if (this.recording.get(key) === current) this.recording.delete(key);
+    return entry;
+  }
+
+  private async write(project: ProjectContext, hook: Webhook, entry: DeliveryRecord): Promise<void> {
+    try {
+      await project.knex.transaction(async (trx) => {
+        await trx(WEBHOOK_DELIVERIES).insert(entry);
+        const keep = await trx(WEBHOOK_DELIVERIES)
+          .where('webhook', hook.id)
+          .orderBy('id', 'desc')
+          .offset(DELIVERIES_KEPT)
+          .first('id');
+        if (keep) await trx(WEBHOOK_DELIVERIES).where('webhook', hook.id).where('id', '<=', keep.id).delete();
+      });
+    } catch (error) {
+      this.logger.warn(
+        { project: project.key, webhook: hook.id, error: describe(error) },
+        'webhooks: could not record a delivery',
+      );
+    }
+  }
+
+  /** Sends one request with retries, records the delivery, and logs a final failure with the webhook's id and URL. */
   private async send(hook: Webhook, event: ItemEvent, payload: Record<string, unknown>): Promise<void> {
     const body = hook.method === 'POST' ? JSON.stringify(payload) : undefined;
     let outcome: Outcome = { ok: false, retry: false };
     let attempt = 0;
+    const started = Date.now();
+    const item = itemKeyOf(event, payload);
     while (attempt < this.options.attempts && !this.stopping.signal.aborted) {
       attempt += 1;
-      outcome = await this.withSlot(() => this.attempt(hook, event, body));
+      outcome = await this.withSlot(() => this.attempt(hook, event.collection, `item.${event.action}`, body));
       if (outcome.ok) {
         this.logger.debug({ project: event.project.key, webhook: hook.id, attempt }, 'webhooks: delivered');
-        return;
+        break;
       }
       if (!outcome.retry || attempt >= this.options.attempts) break;
       await this.pause(this.options.backoffMs * 4 ** (attempt - 1));
     }
+    await this.record(
+      event.project,
+      hook,
+      `item.${event.action}`,
+      event.collection,
+      item,
+      outcome,
+      attempt,
+      Date.now() - started,
+    );
     if (outcome.ok) return;
     this.logger.warn(
       {
@@ -222,7 +340,12 @@ export class WebhookDelivery {
     );
   }
 
-  private async attempt(hook: Webhook, event: ItemEvent, body: string | undefined): Promise<Outcome> {
+  private async attempt(
+    hook: Webhook,
+    collection: string,
+    eventName: string,
+    body: string | undefined,
+  ): Promise<Outcome> {
     let url = new URL(hook.url);
     let method: string = hook.method;
     let payload = body;
@@ -230,8 +353,8 @@ export class WebhookDelivery {
     for (let hop = 0; ; hop++) {
       const headers: Record<string, string> = {
         'user-agent': 'Octavo-Webhooks',
-        'x-octavo-event': `item.${event.action}`,
-        'x-octavo-collection': event.collection,
+        'x-octavo-event': eventName,
+        'x-octavo-collection': collection,
       };
       if (payload !== undefined) headers['content-type'] = 'application/json';
       // fetch refuses URLs with credentials; send them as Basic auth, and only to the first origin.
@@ -258,7 +381,7 @@ export class WebhookDelivery {
       }
       await response.body?.cancel().catch(() => {});
       const status = response.status;
-      if (status >= 200 && status < 300) return { ok: true };
+      if (status >= 200 && status < 300) return { ok: true, status };
       if (status >= 300 && status < 400 && response.headers.get('location')) {
         if (hop >= this.options.maxRedirects)
           return { ok: false, retry: false, status, error: 'too many redirects' };
@@ -308,6 +431,33 @@ export class WebhookDelivery {
       this.stopping.signal.addEventListener('abort', done);
     });
   }
+}
+
+/** A webhook's recorded deliveries, newest first. */
+export async function listDeliveries(project: ProjectContext, webhook: number): Promise<DeliveryRecord[]> {
+  const rows = (await project
+    .knex(WEBHOOK_DELIVERIES)
+    .where('webhook', webhook)
+    .orderBy('id', 'desc')
+    .limit(DELIVERIES_KEPT)) as Array<Record<string, unknown>>;
+  return rows.map((row) => ({
+    id: Number(row.id),
+    webhook: Number(row.webhook),
+    event: String(row.event),
+    collection: (row.collection as string | null) ?? null,
+    item: (row.item as string | null) ?? null,
+    ok: row.ok === true || Number(row.ok) === 1,
+    status: row.status === null || row.status === undefined ? null : Number(row.status),
+    error: (row.error as string | null) ?? null,
+    attempts: Number(row.attempts),
+    duration_ms: Number(row.duration_ms),
+    delivered_on: normaliseDate(row.delivered_on),
+  }));
+}
+
+function normaliseDate(value: unknown): string {
+  if (value instanceof Date) return value.toISOString().slice(0, 19).replace('T', ' ');
+  return String(value);
 }
 
 function describe(error: unknown): string {

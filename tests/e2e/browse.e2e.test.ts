@@ -181,7 +181,7 @@ describe('browsing collections', () => {
     await page.click('.page-header__actions button:has-text("Delete")');
     const dialog = page.locator('[role="alertdialog"]');
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('“deleted”');
+    expect(await dialog.textContent()).toContain('2 items will be marked deleted (status “Deleted”)');
     expect(await dialog.textContent()).not.toContain('cannot be undone');
     await dialog.locator('button:has-text("Delete")').click();
     await page.waitForSelector('text=2 items deleted');

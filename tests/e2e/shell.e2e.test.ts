@@ -128,6 +128,11 @@ describe('the design system in the browser', () => {
   it('shows the users status badge in readable colours', async () => {
     const page = await signedIn();
     await openApp(page, '/test/users');
+    // The users are listed as cards (the system preset); the status badge is a column of the table.
+    await page.waitForSelector('.octavo-cards__card');
+    if ((await page.locator('.listing-view-options').count()) === 0)
+      await page.click('.page-header__info-toggle');
+    await page.selectOption('.listing-view-options select[aria-label="Layout"]', 'tabular');
     const badge = page.locator('.octavo-badge').first();
     await badge.waitFor();
     const colours = await badge.evaluate((el) => {

@@ -145,4 +145,28 @@ describe.each(testVendors)('revisions follow the read permissions of what they r
     expect(JSON.stringify(hooks.body.data)).toContain('secret-token-123');
     expect((await code('GET', '/revisions?filter[data][contains]=hidden.author'))[0]).toBe(200);
   });
+  it('restores only readable fields when a revert comes from a caller who cannot read them all', async () => {
+    const knex = server.project.knex;
+    const { role } = await knex('directus_users').where('email', DEMO_EDITOR_EMAIL).first('role');
+    // For this test the editor may update authors (it still never reads their emails).
+    await knex('directus_permissions').where({ role, collection: 'authors' }).update({ update: 'full' });
+    schemaCache.invalidate(server.project.key);
+    try {
+      const { call } = admin();
+      await call('PATCH', '/items/authors/3', { email: 'old.address@example.com', bio: 'Old bio' });
+      await call('PATCH', '/items/authors/3', { email: 'current.address@example.com', bio: 'Current bio' });
+      const revisions = await call('GET', '/items/authors/3/revisions?fields=id,data&sort=id');
+      const old = revisions.body.data.find(
+        (row: { data: { email?: string } }) => row.data?.email === 'old.address@example.com',
+      );
+      expect(old).toBeDefined();
+      expect((await editor().call('PATCH', `/items/authors/3/revert/${old.id}`)).status).toBe(200);
+      const row = await knex('authors').where('id', 3).first();
+      expect(row.bio).toBe('Old bio');
+      expect(row.email).toBe('current.address@example.com');
+    } finally {
+      await knex('directus_permissions').where({ role, collection: 'authors' }).update({ update: 'none' });
+      schemaCache.invalidate(server.project.key);
+    }
+  });
 });

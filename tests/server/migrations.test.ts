@@ -49,7 +49,11 @@ describe.each(testVendors)('system tables on %s', (vendor) => {
   it('creates every v8 system table with its columns on a fresh database', async () => {
     expect(await hasSystemTables(knex)).toBe(false);
     const ran = await migrateToLatest(knex);
-    expect(ran).toEqual(['20261121000000_system_tables', '20261123000000_user_emails']);
+    expect(ran).toEqual([
+      '20261121000000_system_tables',
+      '20261123000000_user_emails',
+      '20261125000000_webhook_deliveries',
+    ]);
     expect(await hasSystemTables(knex)).toBe(true);
     expect(SYSTEM_TABLES.map((t) => t.name).sort()).toEqual([
       'directus_activity',
@@ -315,6 +319,7 @@ describe.each(testVendors)('an existing database on %s', (vendor) => {
     expect(await migrateToLatest(knex)).toEqual([
       '20261121000000_system_tables',
       '20261123000000_user_emails',
+      '20261125000000_webhook_deliveries',
     ]);
     expect(Object.keys(await knex('directus_users').columnInfo()).sort()).toEqual([
       'email',

@@ -355,6 +355,90 @@ describe.each(testVendors)('webhook delivery (%s)', (vendor) => {
     expect(receiver.received).toHaveLength(2);
   });
 
+  describe('the delivery log and the test send', () => {
+    it('records each delivery with its status, attempts and duration, newest first, for admins only', async () => {
+      const token = await server.login();
+      const headers = { authorization: `Bearer ${token}` };
+      const id = await addHook({ url: `${receiver.base}/logged?token=abc` });
+      receiver.state.respond = (_req, res, index) => {
+        res.statusCode = index === 0 ? 503 : 201;
+        res.end();
+      };
+      await emit({ action: 'create', collection: 'articles', keys: [41], payload: { title: 'x' } });
+      receiver.state.respond = (_req, res) => {
+        res.statusCode = 404;
+        res.end();
+      };
+      await emit({ action: 'create', collection: 'articles', keys: [42], payload: { title: 'y' } });
+      const answer = await server.inject({ method: 'GET', url: `/test/webhooks/${id}/deliveries`, headers });
+      expect(answer.statusCode).toBe(200);
+      const [failed, delivered] = answer.json().data;
+      expect(failed).toMatchObject({ webhook: id, event: 'item.create', item: '42', ok: false, status: 404 });
+      expect(failed.attempts).toBe(1);
+      expect(delivered).toMatchObject({ item: '41', ok: true, status: 201, attempts: 2, error: null });
+      expect(delivered.duration_ms).toBeGreaterThanOrEqual(18);
+      // Nothing of the URL (its query may carry a secret) is recorded.
+      expect(answer.body).not.toContain('abc');
+      const anonymous = await server.inject({ method: 'GET', url: `/test/webhooks/${id}/deliveries` });
+      expect(anonymous.statusCode).toBe(401);
+      const missing = await server.inject({
+        method: 'GET',
+        url: '/test/webhooks/999999/deliveries',
+        headers,
+      });
+      expect([missing.statusCode, missing.json().error.code]).toEqual([404, 203]);
+    });
+
+    it('keeps the last 50 deliveries of each webhook', async () => {
+      const id = await addHook({ url: `${receiver.base}/many` });
+      for (let i = 0; i < 53; i++) {
+        emitItemEvent({
+          action: 'create',
+          collection: 'articles',
+          keys: [i],
+          payload: { title: 'x' },
+          project: server.project,
+          accountability: ADMIN_ACCOUNTABILITY,
+        });
+      }
+      await server.app.webhooks.idle();
+      const rows = await server.project.knex('octavo_webhook_deliveries').where('webhook', id);
+      expect(rows).toHaveLength(50);
+    });
+
+    it('sends a test to an inactive webhook once, marks it as a test, and records it', async () => {
+      const token = await server.login();
+      const headers = { authorization: `Bearer ${token}` };
+      const id = await addHook({ url: `${receiver.base}/try`, status: 'inactive' });
+      receiver.state.respond = (_req, res) => {
+        res.statusCode = 500;
+        res.end();
+      };
+      const answer = await server.inject({ method: 'POST', url: `/test/webhooks/${id}/test`, headers });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data).toMatchObject({
+        webhook: id,
+        event: 'test',
+        ok: false,
+        status: 500,
+        attempts: 1,
+      });
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0].headers['x-octavo-event']).toBe('test');
+      expect(JSON.parse(receiver.received[0].body)).toMatchObject({
+        test: true,
+        webhook: id,
+        collection: 'articles',
+      });
+      const log = await server.inject({ method: 'GET', url: `/test/webhooks/${id}/deliveries`, headers });
+      expect(log.json().data[0]).toMatchObject({ event: 'test', status: 500 });
+
+      await server.project.knex('directus_webhooks').where('id', id).update({ url: 'ftp://example.com/x' });
+      const invalid = await server.inject({ method: 'POST', url: `/test/webhooks/${id}/test`, headers });
+      expect([invalid.statusCode, invalid.json().error.code]).toEqual([400, 13]);
+    });
+  });
+
   describe('through the items endpoints', () => {
     it('delivers after the write is committed, never fails the write, and a failed write sends nothing', async () => {
       const token = await server.login();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { ItemForm } from '../../../engine/form/ItemForm';
 import { EmptyState, Notice } from '../../../ui';
@@ -20,9 +20,12 @@ import { ItemPickerModal } from './ItemPickerModal';
 import { ItemStateView } from './ItemStateView';
 import { useItemAccess } from './use-item-access';
 import { useItemEditor } from './use-item-editor';
+import { usePrefill } from './use-prefill';
 import { useRelationalServices } from './use-relational-services';
 import { useAppFormServices } from '../../state/form-services';
 import './item.css';
+
+const WebhookDeliveries = lazy(() => import('../settings/webhooks/WebhookDeliveries'));
 
 export interface ItemPageProps {
   collection: string;
@@ -97,6 +100,7 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
   );
   const { actor, state } = editor;
   const readOnly = access.readOnly;
+  usePrefill(route, formFields, editor.stage);
 
   // Ctrl/Cmd+S saves and stays.
   useEffect(() => {
@@ -166,6 +170,19 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
           canReadActivity={access.mayReadActivity}
           canComment={access.mayComment}
           version={editor.savedValues}
+          revisions={
+            access.mayReadRevisions
+              ? {
+                  registry,
+                  fields: formFields,
+                  permissions: access.formPermissions,
+                  services: formServices,
+                  mayRevert: access.mayRevert,
+                  dirty: editor.dirty,
+                  onReverted: editor.reload,
+                }
+              : undefined
+          }
         />
       }
     >
@@ -200,6 +217,11 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
             services={formServices}
             onProblem={reportProblem}
           />
+          {collection === 'directus_webhooks' && !route.isNew && !route.batch && (
+            <Suspense fallback={null}>
+              <WebhookDeliveries api={api} webhook={route.keys[0]} version={editor.savedValues} />
+            </Suspense>
+          )}
         </>
       ) : (
         <ItemStateView

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { FieldDefinition, FieldPermissions } from '../../../engine/types';
 import { isOn } from '../../../engine/form/rules';
-import type { RouteKey } from '../../paths';
+import { isSystemCollection, type RouteKey } from '../../paths';
 import { usePermissionModel, useSchema } from '../../state/hooks';
 import type { Item } from '../../state/schema-info';
 
@@ -27,6 +27,16 @@ export function useItemAccess(collection: string, fields: FieldDefinition[], rou
       write_field_blacklist: fields.map((field) => field.field).filter((field) => !writable.has(field)),
     };
     const statuses = route.batch ? null : permissions.statusChoices(collection, subject);
+    // Revert (spec §4) writes a snapshot back as an update of this item: only with update permission,
+    // never on system collections (the server refuses them), and only to a status the caller may set.
+    const mayRevert = (snapshot: Item) => {
+      if (route.isNew || route.batch || isSystemCollection(collection) || writable.size === 0) return false;
+      const statusField = permissions.statusField(collection);
+      const status = statusField ? snapshot[statusField] : undefined;
+      return (
+        statuses === null || status === undefined || status === null || statuses.includes(String(status))
+      );
+    };
     return {
       readOnly,
       mayDelete:
@@ -36,7 +46,9 @@ export function useItemAccess(collection: string, fields: FieldDefinition[], rou
           ? permissions.mayOnSome('delete', collection)
           : permissions.may('delete', collection, item)),
       mayComment: permissions.mayComment(collection),
+      mayRevert,
       mayReadActivity: permissions.mayBrowse('directus_activity'),
+      mayReadRevisions: permissions.mayBrowse('directus_revisions'),
       formPermissions,
       formFields: statuses ? withStatuses(fields, statuses) : fields,
     };

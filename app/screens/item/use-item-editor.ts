@@ -164,6 +164,9 @@ export function useItemEditor(collection: string, route: RouteKey, fields: Field
     [actor],
   );
 
+  /** Loads the saved item again (after a revert); drops staged values, so ask the user first when `dirty`. */
+  const reload = useCallback(() => actor.send({ type: 'RELOAD' }), [actor]);
+
   return {
     actor,
     state,
@@ -175,8 +178,9 @@ export function useItemEditor(collection: string, route: RouteKey, fields: Field
     saving,
     busy,
     stage,
-    revision,
     dirty,
+    reload,
+    revision,
     overwriting,
   };
 }

@@ -321,7 +321,9 @@ describe('buttons by permission', () => {
     await user.click(boxes[1]);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(within(dialog).getByText('Delete these 2 items? This cannot be undone.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('2 items will be removed permanently. This cannot be undone.'),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(client.callsTo('delete', 'items/articles/1,2')).toHaveLength(1));
     await waitFor(() => expect(client.callsTo('get', 'items/articles')).toHaveLength(2));
@@ -348,7 +350,7 @@ describe('defects fixed by one permission model and one delete rule', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog');
     expect(within(dialog).queryByText(/cannot be undone/)).toBeNull();
-    expect(within(dialog).getByText(/Their status becomes “deleted”/)).toBeTruthy();
+    expect(within(dialog).getByText(/^2 items will be marked deleted \(status “Deleted”\)\./)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(client.callsTo('patch', 'items/articles/1,2')).toHaveLength(1));
     expect(client.callsTo('patch', 'items/articles/1,2')[0].body).toEqual({ status: 'deleted' });

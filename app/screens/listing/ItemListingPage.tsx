@@ -1,14 +1,25 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ListView } from '../../../engine/list/ListView';
 import { ConfirmDialog } from '../../../ui';
-import { primaryKeyOf, resolveViewOptions } from '../../../engine/list/build-query';
+import { primaryKeyOf, resolveViewOptions, type ListRange } from '../../../engine/list/build-query';
+import type { LayoutStatics } from '../../../engine/list/ListView';
+import { chosenField, DATE_TYPES } from '../../../engine/list/layout-fields';
 import { sortFieldOf } from '../../../engine/list/TabularLayout';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { useLocale, useT } from '../../i18n';
 import { firstItemKey } from '../../api/items';
 import { collectionName } from '../../names';
-import { collectionsHref, isSystemCollection, itemHref, NEW_ITEM_KEY, resolveCollection } from '../../paths';
+import { assetHref } from '../../paths';
+import {
+  collectionsHref,
+  isSystemCollection,
+  itemHref,
+  newItemHref,
+  NEW_ITEM_KEY,
+  resolveCollection,
+} from '../../paths';
+import { ACTIVITY, ACTIVITY_TARGET_FIELDS, activityTargetHref } from './activity-target';
 import { useReportProblem } from '../../shell/problems';
 import { Page } from '../../shell/Page';
 import { NotFoundPage } from '../errors/NotFoundPage';
@@ -21,7 +32,10 @@ import {
   useSettings,
 } from '../../state/hooks';
 import type { CollectionMeta } from '../../state/types';
+import { BookmarkButton } from './BookmarkButton';
+import { ExchangeMenu } from './ExchangeMenu';
 import { filterableFields } from './filters';
+import { itemCount } from './item-count';
 import { ListingActions } from './ListingActions';
 import { ListingState } from './ListingState';
 import { ListingStates } from './ListingStates';
@@ -34,6 +48,12 @@ import { useItemList } from './useItemList';
 import { useListingView, type ListingView } from './useListingView';
 import { ViewOptions } from './ViewOptions';
 import './listing.css';
+
+/**
+ * The days a ranged layout (calendar) showed last, per collection, for this session: back from an item
+ * the calendar opens where it was; a reload starts at today again.
+ */
+const shownRanges = new Map<string, ListRange>();
 
 /** The page size when the settings name none (api-v8 §3.6: installs store 200). */
 export const DEFAULT_LIMIT = 200;
@@ -111,11 +131,10 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
   const name = collectionName(collection, meta, locale);
   const limit = Number(settings.default_limit) > 0 ? Number(settings.default_limit) : DEFAULT_LIMIT;
 
-  // The table, and the layout the preset names (the other core layouts arrive with a later module).
+  // The layout the preset names (the table when it names none or one that is missing), and every
+  // layout the registry knows for the picker.
   const layout = registry.resolveLayout(view.viewType).definition;
-  const layouts = registry
-    .layouts()
-    .filter((definition) => definition.id === 'tabular' || definition.id === layout.id);
+  const layouts = registry.layouts();
   const breadcrumb = isSystemCollection(collection)
     ? [{ label: name }]
     : [{ label: t('browse.collections'), href: collectionsHref(project) }, { label: name }];
@@ -129,6 +148,7 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
           registry={registry}
           layouts={layouts.length ? layouts : [layout]}
           layout={layout}
+          fields={fields}
           query={view.viewQuery[layout.id] ?? {}}
           options={resolveViewOptions(layout, view.viewOptions[layout.id])}
           onLayoutChange={(id) => change({ viewType: id })}
@@ -154,6 +174,7 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
   }
   return (
     <ListingBody
+      key={layout.id}
       collection={collection}
       name={name}
       breadcrumb={breadcrumb}
@@ -186,6 +207,7 @@ function ListingBody(props: ListingBodyProps) {
   const project = useProjectKey();
   const registry = useRegistry();
   const permissions = usePermissionModel();
+  const schema = useSchema();
   const reportProblem = useReportProblem();
   const [, navigate] = useLocation();
   const primaryKey = primaryKeyOf(fields);
@@ -197,6 +219,17 @@ function ListingBody(props: ListingBodyProps) {
     () => (!storedQuery.sort && sortField ? { ...storedQuery, sort: sortField.field } : storedQuery),
     [storedQuery, sortField],
   );
+  // A layout may shape its own request (a calendar asks for the days it shows, reported as a range).
+  const statics = registry.resolveLayout(view.viewType).Component as LayoutStatics;
+  const rangeKey = `${collection}/${layout.id}`;
+  const [range, setRange] = useState<ListRange | null>(() => shownRanges.get(rangeKey) ?? null);
+  const onRangeChange = useCallback(
+    (next: ListRange) => {
+      shownRanges.set(rangeKey, next);
+      setRange(next);
+    },
+    [rangeKey],
+  );
   const { params, searching } = useListingParams({
     collection,
     fields,
@@ -205,6 +238,9 @@ function ListingBody(props: ListingBodyProps) {
     layoutQuery,
     sortField,
     limit,
+    listQuery: statics.listQuery,
+    range,
+    extraFields: collection === ACTIVITY ? ACTIVITY_TARGET_FIELDS : undefined,
   });
   const list = useItemList(api, collection, params);
 
@@ -234,17 +270,28 @@ function ListingBody(props: ListingBodyProps) {
   });
   const mayAdd = permissions.mayCreate(collection);
   const actions = (
-    <ListingActions
-      collection={collection}
-      selection={selection}
-      selectedItems={selectedItems}
-      onDelete={() => removal.ask(selection)}
-    />
+    <>
+      <BookmarkButton collection={collection} view={view} />
+      <ExchangeMenu
+        collection={collection}
+        collectionName={props.name}
+        fields={fields}
+        layout={layout}
+        layoutQuery={layoutQuery}
+        view={view}
+        onImported={list.reload}
+      />
+      <ListingActions
+        collection={collection}
+        selection={selection}
+        selectedItems={selectedItems}
+        onDelete={() => removal.ask(selection)}
+      />
+    </>
   );
 
   // --- count and state --------------------------------------------------------------------------
-  // Under one page the loaded rows are the truth (they follow local changes); above it, filter_count.
-  const count = list.filterCount !== null && list.filterCount >= limit ? list.filterCount : items.length;
+  const count = itemCount(items.length, list.filterCount, limit);
   const countText =
     selection.length > 0
       ? t('browse.selected_count', { count: selection.length })
@@ -253,7 +300,14 @@ function ListingBody(props: ListingBodyProps) {
   const browsable = fields.some((field) => !isOn(field.hidden_browse) && field.field !== primaryKey);
   const add = mayAdd ? () => navigate(itemHref(project, collection, NEW_ITEM_KEY)) : undefined;
   // No rows to show (or no way to show them): the listing says why instead.
-  const showState = !browsable || list.phase === 'error' || rows.length === 0;
+  const showState = !browsable || list.phase === 'error' || (rows.length === 0 && !statics.drawsEmpty);
+  // A new item on a day needs the right to create and to write the date field the layout places by.
+  const placedBy = chosenField(fields, view.viewOptions[layout.id]?.date, DATE_TYPES)?.field;
+  const mayCreateAt =
+    mayAdd && placedBy !== undefined && permissions.writableFields(collection, null).has(placedBy);
+  const onCreateAt = mayCreateAt
+    ? (field: string, day: string) => navigate(newItemHref(project, collection, { [field]: day }))
+    : undefined;
   const body: ReactNode = showState ? (
     <ListingStates
       phase={list.phase}
@@ -263,6 +317,7 @@ function ListingBody(props: ListingBodyProps) {
       collectionName={props.name}
       onRetry={list.reload}
       onAdd={add}
+      files={collection === 'directus_files'}
     />
   ) : (
     <div
@@ -290,7 +345,18 @@ function ListingBody(props: ListingBodyProps) {
             },
           })
         }
-        onItemClick={(item) => navigate(itemHref(project, collection, String(item[primaryKey])))}
+        assetUrl={(hash, key) => assetHref(api.root, project, hash, key)}
+        onItemClick={(item) =>
+          navigate(
+            activityTargetHref(project, collection, item, schema.collections) ??
+              itemHref(project, collection, String(item[primaryKey])),
+          )
+        }
+        total={list.filterCount}
+        searching={searching}
+        range={range}
+        onRangeChange={onRangeChange}
+        onCreateAt={onCreateAt}
         selection={selection}
         onSelectionChange={(keys) => setSelection(keys.map(String))}
         onReorder={onReorder}

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { EmptyState, Spinner } from '../../../ui';
 
-export type ListingStateKind = 'loading' | 'error' | 'empty' | 'no-results' | 'no-fields';
+export type ListingStateKind = 'loading' | 'error' | 'empty' | 'no-results' | 'no-fields' | 'no-files';
 
 const ICONS: Record<Exclude<ListingStateKind, 'loading'>, string> = {
   error: 'error',
   empty: 'inbox',
   'no-results': 'search_off',
   'no-fields': 'view_column',
+  'no-files': 'folder_open',
 };
 
 export interface ListingStateProps {

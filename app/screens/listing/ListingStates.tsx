@@ -17,6 +17,8 @@ export function ListingStates(props: {
   onRetry: () => void;
   /** Offered in an empty collection when the caller may create items. */
   onAdd?: () => void;
+  /** The file library (directus_files): its empty state speaks of files (spec §2 "no files"). */
+  files?: boolean;
 }) {
   const t = useT();
   if (!props.browsable) {
@@ -64,9 +66,13 @@ export function ListingStates(props: {
   }
   return (
     <ListingState
-      kind="empty"
-      title={t('browse.state.empty.title')}
-      body={t('browse.state.empty.body', { collection: props.collectionName })}
+      kind={props.files ? 'no-files' : 'empty'}
+      title={props.files ? t('layouts.cards.no_files_title') : t('browse.state.empty.title')}
+      body={
+        props.files
+          ? t('layouts.cards.no_files_body')
+          : t('browse.state.empty.body', { collection: props.collectionName })
+      }
       action={
         props.onAdd ? (
           <Button icon="add" onClick={props.onAdd}>

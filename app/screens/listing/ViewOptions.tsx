@@ -1,13 +1,21 @@
+import { useMemo } from 'react';
 import { ItemForm } from '../../../engine/form/ItemForm';
 import type { DefinitionRegistry } from '../../../engine/registry/registry';
-import type { LayoutDefinition } from '../../../engine/types';
+import { withFieldChoices } from '../../../engine/list/layout-fields';
+import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
+import type { FormServices } from '../../../engine/components/contract';
 import { useT } from '../../i18n';
+import { useSchema } from '../../state/hooks';
+import { relatedCollection } from '../../state/schema-info';
 
 export interface ViewOptionsProps {
   registry: DefinitionRegistry;
   /** The layouts the user can pick from. */
   layouts: LayoutDefinition[];
   layout: LayoutDefinition;
+  /** The listing collection's readable fields: the columns, sort and card fields, and options that
+   * choose a field (`field_choices`), list them. */
+  fields: FieldDefinition[];
   /** The layout's current query and options. */
   query: Record<string, unknown>;
   options: Record<string, unknown>;
@@ -22,7 +30,18 @@ export interface ViewOptionsProps {
  */
 export function ViewOptions(props: ViewOptionsProps) {
   const t = useT();
-  const { layout, query, options } = props;
+  const { layout, query, options, fields } = props;
+  const { relations } = useSchema();
+  const services: FormServices = useMemo(
+    () => ({
+      layoutFields: fields,
+      layoutRelated: (field) =>
+        field.collection ? relatedCollection(field, field.collection, relations) : null,
+    }),
+    [fields, relations],
+  );
+  const queryFields = useMemo(() => withFieldChoices(layout.view_query, fields), [layout, fields]);
+  const optionFields = useMemo(() => withFieldChoices(layout.view_options, fields), [layout, fields]);
   return (
     <section className="listing-view-options" aria-label={t('browse.view_options')}>
       <h3>{t('browse.layout')}</h3>
@@ -43,8 +62,9 @@ export function ViewOptions(props: ViewOptionsProps) {
           <ItemForm
             key={`query-${layout.id}`}
             idPrefix="view-query"
-            fields={layout.view_query}
+            fields={queryFields}
             registry={props.registry}
+            services={services}
             values={query}
             baseline={query}
             onStage={(field, value) => props.onQueryChange({ ...query, [field]: value })}
@@ -57,8 +77,9 @@ export function ViewOptions(props: ViewOptionsProps) {
           <ItemForm
             key={`options-${layout.id}`}
             idPrefix="view-options"
-            fields={layout.view_options}
+            fields={optionFields}
             registry={props.registry}
+            services={services}
             values={options}
             baseline={options}
             onStage={(field, value) => props.onOptionsChange({ ...options, [field]: value })}

@@ -60,6 +60,8 @@ export interface HarnessOptions {
   settings?: Record<string, unknown>;
   /** Presets already loaded per collection (leave out to let the screen load them through the API). */
   presets?: Record<string, Preset | null>;
+  /** The hydrated bookmarks (none by default). */
+  bookmarks?: Preset[];
   path?: string;
 }
 
@@ -94,7 +96,7 @@ export function makeHarness(options: HarnessOptions) {
       settings: options.settings ?? { default_limit: 200 },
       registry: createCoreRegistry(),
       modules: [],
-      bookmarks: [],
+      bookmarks: options.bookmarks ?? [],
       presets: options.presets ?? {},
       serverInfo: { maxUploadSize: null, version: null, database: null },
       extensionsLoaded: true,

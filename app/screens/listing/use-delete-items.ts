@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { removeItems } from '../../api/items';
 import { useT } from '../../i18n';
 import { useApi, useNotify, useSchema } from '../../state/hooks';
-import { softDeleteOf } from '../../state/schema-info';
+import { softDeleteOf, statusMappingOf } from '../../state/schema-info';
 
 /**
  * Deleting the selected items after the user confirms: the same rule as the item page, so a collection
@@ -36,10 +36,16 @@ export function useDeleteItems(collection: string, onDone: () => void) {
     }
   };
 
+  // Say what will happen (spec §4 Delete): marked with the soft-delete status, or removed for good.
+  const mapping = statusMappingOf(schema.collections[collection], schema.fields[collection] ?? []) ?? {};
+  const statusEntry = Object.entries(mapping).find(
+    ([key, entry]) => softDelete && (entry?.value ?? key) === softDelete.value,
+  );
+  const statusName = statusEntry?.[1]?.name || String(softDelete?.value ?? '');
   const message = confirming
     ? softDelete
-      ? t('browse.soft_delete_confirm', { count: confirming.length, status: String(softDelete.value) })
-      : t('browse.delete_confirm', { count: confirming.length })
+      ? t('browse.delete_soft_message', { count: confirming.length, status: statusName })
+      : t('browse.delete_hard_message', { count: confirming.length })
     : '';
   return {
     confirming: confirming !== null,

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { buildListQuery } from '../../../engine/list/build-query';
+import { buildListQuery, type LayoutListQuery, type ListRange } from '../../../engine/list/build-query';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { usePermissionModel } from '../../state/hooks';
 import { isActiveFilter } from './filters';
@@ -18,8 +18,15 @@ export function useListingParams(options: {
   layoutQuery: Record<string, unknown>;
   sortField: FieldDefinition | undefined;
   limit: number;
+  /** The layout component's own part of the request, and the days it shows (calendar). */
+  listQuery?: LayoutListQuery | null;
+  range?: ListRange | null;
+  /** Fields the screen reads beyond the layout's (e.g. where an activity entry leads). */
+  extraFields?: string[];
 }) {
   const { collection, fields, layout, view, layoutQuery, sortField, limit } = options;
+  const { listQuery, range, extraFields } = options;
+  const layoutOptions = view.viewOptions[layout.id];
   const permissions = usePermissionModel();
   const activeFilters = useMemo(() => view.filters.filter(isActiveFilter), [view.filters]);
 
@@ -31,9 +38,16 @@ export function useListingParams(options: {
       search: view.search,
       filters: activeFilters,
       limit,
+      viewOptions: layoutOptions,
+      listQuery,
+      range,
     });
     const requested = [...query.fields];
-    const extra = [...(sortField ? [sortField.field] : []), ...permissions.judgingFields(collection)];
+    const extra = [
+      ...(sortField ? [sortField.field] : []),
+      ...permissions.judgingFields(collection),
+      ...(extraFields ?? []),
+    ];
     for (const name of extra) {
       const plain = name.replace(/\.\*$/, '');
       if (!requested.includes(name) && !requested.includes(`${plain}.*`)) {
@@ -44,7 +58,21 @@ export function useListingParams(options: {
     }
     const { page: _page, offset: _offset, ...rest } = { ...query, fields: requested };
     return rest as Record<string, unknown>;
-  }, [layout, fields, layoutQuery, view.search, activeFilters, limit, sortField, permissions, collection]);
+  }, [
+    layout,
+    fields,
+    layoutQuery,
+    view.search,
+    activeFilters,
+    limit,
+    sortField,
+    permissions,
+    collection,
+    layoutOptions,
+    listQuery,
+    range,
+    extraFields,
+  ]);
 
   const searching = Boolean(view.search.trim()) || activeFilters.length > 0;
   return { params, searching };

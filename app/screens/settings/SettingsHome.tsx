@@ -3,7 +3,7 @@ import { useHasMessage, useLocale, useT } from '../../i18n';
 import { useAppData, useProjectKey } from '../../state/hooks';
 import { useProjects } from '../../state/projects';
 import { Page } from '../../shell/Page';
-import { settingsInterfacesHref } from '../../paths';
+import { settingsHref, settingsInterfacesHref } from '../../paths';
 import './settings.css';
 
 /** Bytes as the largest sensible unit: 1048576 → "1 MB". */
@@ -70,6 +70,19 @@ export function SettingsHome() {
             </div>
           ))}
         </dl>
+      </section>
+      <section className="settings-section" aria-labelledby="settings-sections">
+        <h2 id="settings-sections" className="settings-section__title">
+          {t('settings.sections')}
+        </h2>
+        <div className="settings-cards">
+          <Card href={`#${settingsHref(project)}/global`} icon="tune" title={t('settings_global.title')}>
+            {t('settings_global.card_body')}
+          </Card>
+          <Card href={`#${settingsHref(project)}/webhooks`} icon="send" title={t('webhooks.title')}>
+            {t('webhooks.card_body')}
+          </Card>
+        </div>
       </section>
       <section className="settings-section" aria-labelledby="settings-tools">
         <h2 id="settings-tools" className="settings-section__title">

@@ -28,6 +28,7 @@ import {
   TextInput,
   Toggle,
   Tooltip,
+  HoverCard,
   type ButtonVariant,
   VisuallyHidden,
   type NoticeColor,
@@ -344,6 +345,9 @@ function TooltipsSection() {
         <Tooltip label={t('gallery.tooltip_text')} delay={HEADER_TOOLTIP_DELAY}>
           <Button variant="secondary">{t('gallery.tooltip_header')}</Button>
         </Tooltip>
+        <HoverCard content={<p className="gallery-hover-card">{t('gallery.hover_card_text')}</p>}>
+          <Button variant="secondary">{t('gallery.hover_card')}</Button>
+        </HoverCard>
       </Row>
       <Row label={t('gallery.state_open')}>
         <span className="gallery-tooltip-space">

@@ -1,6 +1,7 @@
 import { Avatar } from '../../../ui/Avatar';
 import type { DisplayComponent, DisplayProps } from '../../displays/displays';
 import { useEngineT } from '../../i18n';
+import { useUserCard } from '../../displays/user-card';
 import { renderTemplate } from '../../templates/render-template';
 import { isRemoved, isRow, rowsOf, type Row } from './entries';
 
@@ -58,7 +59,23 @@ function RelatedCountDisplay({ value }: DisplayProps) {
 }
 
 /** A user (user, owner, user-updated): avatar, name or both, per the `display` option. */
-export function UserDisplay({ value, template, display }: DisplayProps) {
+export function UserDisplay(props: DisplayProps) {
+  return <UserBadge {...props} />;
+}
+
+/** The user's id, from the expanded row or the bare key. */
+function userKey(value: unknown): number | null {
+  const id = isRow(value) ? value.id : value;
+  const key = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : null;
+  return key !== null && key > 0 ? key : null;
+}
+
+/**
+ * A user's avatar and name; with the app's user card (UserCardContext), hovering it (or focusing it,
+ * when `focusable`: a form's read-only value) shows the user's card.
+ */
+export function UserBadge({ value, template, display, focusable }: DisplayProps & { focusable?: boolean }) {
+  const wrap = useUserCard();
   if (value === null || value === undefined || value === '') return null;
   const user = isRow(value) ? value : null;
   const name = user
@@ -68,8 +85,9 @@ export function UserDisplay({ value, template, display }: DisplayProps) {
       ).trim() || String(user.email ?? user.id ?? '')
     : String(value);
   const mode = display === 'avatar' || display === 'name' ? display : 'both';
-  return (
-    <span className="octavo-user-display">
+  const key = userKey(value);
+  const badge = (
+    <span className="octavo-user-display" tabIndex={wrap && key !== null && focusable ? 0 : undefined}>
       {mode !== 'name' && (
         <Avatar
           name={name}
@@ -81,6 +99,7 @@ export function UserDisplay({ value, template, display }: DisplayProps) {
       {mode !== 'avatar' && <span>{name}</span>}
     </span>
   );
+  return wrap && key !== null ? wrap(user ?? key, badge) : badge;
 }
 
 /** A user's role by its name. */

@@ -6,7 +6,7 @@ import { renderTemplate } from '../../templates/render-template';
 import type { DisplayComponent } from '../../displays/displays';
 import { useEngineT } from '../../i18n';
 import { lazyInterface } from '../lazy';
-import { UserDisplay, displays } from './displays';
+import { UserBadge, displays } from './displays';
 import {
   FormServicesContext,
   type InterfaceComponent,
@@ -177,7 +177,7 @@ export function RoleSelect(props: InterfaceComponentProps) {
 export function UserValue(props: InterfaceComponentProps) {
   return (
     <div id={props.id} className="octavo-readonly-value" aria-describedby={props.describedBy}>
-      <UserDisplay value={props.value} template={props.template} display={props.display} />
+      <UserBadge value={props.value} template={props.template} display={props.display} focusable />
     </div>
   );
 }

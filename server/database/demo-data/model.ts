@@ -666,9 +666,26 @@ export const SYSTEM_PERMISSIONS: PermissionDef[] = [
 
 const NOT_PUBLISHED = 'published,archived,deleted';
 
+/**
+ * Translations and topic links are part of their article: they are read where the article is read and
+ * written only by whoever may update the article (`$parent:<field>` rows, docs/compatibility.md).
+ */
+const FOLLOW_ARTICLE: PermissionDef[] = [
+  { collection: 'articles_topics', status: '$parent:article' },
+  { collection: 'article_translations', status: '$parent:article' },
+];
+
+/** Files and folders for a role that deletes nothing: upload, and replace only what one uploaded. */
+const EDITOR_FILES: PermissionDef[] = [
+  { collection: 'directus_files', create: 'full', read: 'full', update: 'mine' },
+  { collection: 'directus_folders', create: 'full', read: 'full' },
+];
+
 /** The Editor role: reads everything, writes its own drafts, deletes nothing, never sees author emails. */
 export const EDITOR_PERMISSIONS: PermissionDef[] = [
-  ...SYSTEM_PERMISSIONS,
+  ...SYSTEM_PERMISSIONS.filter((row) => !EDITOR_FILES.some((own) => own.collection === row.collection)),
+  ...EDITOR_FILES,
+  ...FOLLOW_ARTICLE,
   {
     collection: 'articles',
     status: 'draft',
@@ -719,6 +736,7 @@ export const PUBLIC_PERMISSIONS: PermissionDef[] = [
   { collection: 'topics', read: 'full' },
   { collection: 'articles_topics', read: 'full' },
   { collection: 'article_translations', read: 'full' },
+  ...FOLLOW_ARTICLE,
   { collection: 'languages', read: 'full' },
   { collection: 'site_settings', read: 'full' },
 ];

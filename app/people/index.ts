@@ -1,0 +1,3 @@
+export { UserCard, UserHoverCard, UserRef, wrapInUserCard } from './UserHoverCard';
+export { fetchUser, useUser } from './user-cache';
+export { avatarUrl, userDisplayName, userIdOf, type UserValue } from './user-display';
