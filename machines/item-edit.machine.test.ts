@@ -201,3 +201,95 @@ describe('item edit rules', () => {
     expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
 });
+
+describe('edit conflicts', () => {
+  /** Saves fail with 1110 until the user overwrites (a save without the precondition). */
+  function startConflicted() {
+    const saves: SaveRequest[] = [];
+    const effects: string[] = [];
+    let loads = 0;
+    const actor = createActor(
+      itemEditMachine.provide({
+        actors: {
+          loadItem: fromPromise<Item, { collection: string; primaryKey: PrimaryKey }>(async () => {
+            loads++;
+            return { ...saved, title: loads > 1 ? 'Theirs' : 'Hello' };
+          }),
+          saveItem: fromPromise<Item, SaveRequest>(async ({ input }) => {
+            saves.push(input);
+            if (!input.overwrite) throw { error: { code: 1110, message: 'Changed since loaded' } };
+            return { ...saved, ...input.values };
+          }),
+          deleteItem: fromPromise(async () => {}),
+        },
+        actions: {
+          goToListing: (_, { collection }) => effects.push(`listing ${collection}`),
+          goToItem: (_, { primaryKey }) => effects.push(`item ${primaryKey}`),
+          goTo: (_, { to }) => effects.push(`go ${to}`),
+          notify: (_, { notice }) => effects.push(`notify ${notice}`),
+        },
+      }),
+      { input: { collection: 'articles', primaryKey: 1, fields: catalogFields } },
+    ).start();
+    return { actor, saves, effects, loads: () => loads };
+  }
+
+  async function inConflict(actor: ReturnType<typeof startConflicted>['actor'], mode: 'stay' | 'leave') {
+    await editing(actor);
+    actor.send({ type: 'STAGE', field: 'title', value: 'Mine' });
+    actor.send({ type: 'SAVE', mode });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('conflict'));
+  }
+
+  it('a stale save stops in the conflict choice, keeping my edits and telling no failure', async () => {
+    const { actor, effects } = startConflicted();
+    await inConflict(actor, 'stay');
+    expect(actor.getSnapshot().context.edits).toEqual({ title: 'Mine' });
+    expect(actor.getSnapshot().context.error?.code).toBe(1110);
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
+    expect(effects).toEqual([]);
+  });
+
+  it('overwrite saves mine again without the precondition, in the mode I chose', async () => {
+    const { actor, saves, effects } = startConflicted();
+    await inConflict(actor, 'leave');
+    actor.send({ type: 'OVERWRITE' });
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(saves.map((s) => s.overwrite ?? false)).toEqual([false, true]);
+    expect(saves[1].values).toEqual({ title: 'Mine' });
+    expect(effects).toEqual(['notify saved', 'listing articles']);
+    expect(actor.getSnapshot().context.overwrite).toBe(false);
+  });
+
+  it('reload theirs drops my edits and loads their version', async () => {
+    const { actor, saves, loads } = startConflicted();
+    await inConflict(actor, 'stay');
+    actor.send({ type: 'RELOAD_THEIRS' });
+    await editing(actor);
+    expect(loads()).toBe(2);
+    expect(actor.getSnapshot().context).toMatchObject({ edits: {}, savedValues: { title: 'Theirs' } });
+    expect(saves).toHaveLength(1);
+  });
+
+  it('cancel goes back to editing with my edits, and the next save asks again', async () => {
+    const { actor, saves } = startConflicted();
+    await inConflict(actor, 'stay');
+    actor.send({ type: 'KEEP_EDITING' });
+    expect(actor.getSnapshot().matches({ editing: 'dirty' })).toBe(true);
+    expect(actor.getSnapshot().context.edits).toEqual({ title: 'Mine' });
+    actor.send({ type: 'SAVE', mode: 'stay' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('conflict'));
+    expect(saves.every((s) => !s.overwrite)).toBe(true);
+  });
+
+  it('reload (the live notice) loads the item again, dropping staged values', async () => {
+    const { actor, loads } = startConflicted();
+    await editing(actor);
+    actor.send({ type: 'STAGE', field: 'title', value: 'Mine' });
+    actor.send({ type: 'RELOAD' });
+    await editing(actor);
+    expect(loads()).toBe(2);
+    expect(actor.getSnapshot().context.edits).toEqual({});
+    expect(actor.getSnapshot().context.savedValues.title).toBe('Theirs');
+  });
+});

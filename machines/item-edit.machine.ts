@@ -10,6 +10,8 @@ export type SaveMode = 'stay' | 'leave' | 'add' | 'copy';
 export { NEW_ITEM_KEY };
 /** v8's "item not found". */
 export const ITEM_NOT_FOUND_CODE = 203;
+/** Octavo's "the item was saved by someone else since you loaded it" (a stale save's precondition). */
+export const ITEM_CHANGED_CODE = 1110;
 
 /** Field types whose values never travel with "save as copy" (spec §4): no column, or set by the server. */
 export const NON_COPYABLE_TYPES: readonly string[] = [
@@ -44,6 +46,10 @@ export interface ItemEditContext {
   /** The staged values: only fields that differ from the baseline (see `baselineOf`). */
   edits: Item;
   saveMode: SaveMode | null;
+  /** The mode of the save that met a conflict, to carry on with when overwriting. */
+  conflictMode: SaveMode | null;
+  /** The next save sends no precondition: the user chose to overwrite the other version. */
+  overwrite: boolean;
   pendingNavigation: string | null;
   error: CallError | null;
 }
@@ -58,13 +64,20 @@ export type ItemEditEvent =
   | { type: 'CONFIRM_DELETE' }
   | { type: 'CANCEL_DELETE' }
   | { type: 'RETRY' }
-  | { type: 'RELOAD' };
+  /** Load the item again, dropping staged values (the live notice's reload). */
+  | { type: 'RELOAD' }
+  /** In a conflict: take their version, discarding mine. */
+  | { type: 'RELOAD_THEIRS' }
+  /** In a conflict: save mine again without the precondition. */
+  | { type: 'OVERWRITE' };
 
 export interface SaveRequest {
   collection: string;
   /** NEW_ITEM_KEY creates an item. */
   primaryKey: PrimaryKey;
   values: Item;
+  /** Save without the edit-conflict precondition (the user chose to overwrite). */
+  overwrite?: boolean;
 }
 
 export type Notice = 'saved' | 'saveFailed' | 'deleted' | 'deleteFailed' | 'loadFailed';
@@ -162,6 +175,7 @@ export const itemEditMachine = setup({
     hasEdits: ({ context }) => Object.keys(context.edits).length > 0,
     hasNoEdits: ({ context }) => Object.keys(context.edits).length === 0,
     isNotFound: ({ event }) => 'error' in event && toCallError(event.error).code === ITEM_NOT_FOUND_CODE,
+    isConflict: ({ event }) => 'error' in event && toCallError(event.error).code === ITEM_CHANGED_CODE,
     savedToLeave: ({ context }) => context.saveMode === 'leave',
     savedToAdd: ({ context }) => context.saveMode === 'add',
     savedAsCopy: ({ context }) => context.saveMode === 'copy',
@@ -177,6 +191,8 @@ export const itemEditMachine = setup({
     savedValues: {},
     edits: {},
     saveMode: null,
+    conflictMode: null,
+    overwrite: false,
     pendingNavigation: null,
     error: null,
   }),
@@ -281,6 +297,7 @@ export const itemEditMachine = setup({
     },
     saving: {
       tags: ['busy', 'dirty'],
+      entry: assign({ conflictMode: ({ context }) => context.saveMode }),
       invoke: {
         id: 'saveItem',
         src: 'saveItem',
@@ -295,6 +312,7 @@ export const itemEditMachine = setup({
                 collection: context.collection,
                 primaryKey: context.primaryKey,
                 values: context.primaryKey === NEW_ITEM_KEY ? currentValues(context) : context.edits,
+                ...(context.overwrite ? { overwrite: true } : {}),
               },
         onDone: [
           {
@@ -355,18 +373,42 @@ export const itemEditMachine = setup({
             actions: [{ type: 'notify', params: { notice: 'saved' as const } }, assign({ edits: {} })],
           },
         ],
-        onError: {
-          target: 'editing',
-          actions: [
-            { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-            {
-              type: 'notify',
-              params: ({ context }) => ({ notice: 'saveFailed' as const, error: context.error }),
-            },
-          ],
-        },
+        onError: [
+          {
+            // Someone saved the item since it was loaded: the user chooses (never a silent overwrite).
+            guard: 'isConflict',
+            target: 'conflict',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'editing',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              {
+                type: 'notify',
+                params: ({ context }) => ({ notice: 'saveFailed' as const, error: context.error }),
+              },
+            ],
+          },
+        ],
       },
-      exit: assign({ saveMode: null }),
+      exit: assign({ saveMode: null, overwrite: false }),
+    },
+    /** A save met a newer version: reload theirs, overwrite with mine, or keep editing. */
+    conflict: {
+      tags: ['dirty'],
+      on: {
+        RELOAD_THEIRS: { target: 'loading', actions: assign({ edits: {}, error: null }) },
+        OVERWRITE: {
+          target: 'saving',
+          actions: assign({
+            saveMode: ({ context }) => context.conflictMode ?? 'stay',
+            overwrite: true,
+            error: null,
+          }),
+        },
+        KEEP_EDITING: { target: 'editing', actions: assign({ error: null }) },
+      },
     },
     confirmingDelete: {
       on: {

@@ -26,6 +26,8 @@ export const itemEditSamples = entry({
     { type: 'CANCEL_DELETE' },
     { type: 'RETRY' },
     { type: 'RELOAD' },
+    { type: 'RELOAD_THEIRS' },
+    { type: 'OVERWRITE' },
     done('loadItem', {
       id: snapshot.context.primaryKey,
       status: 'published',
@@ -37,6 +39,7 @@ export const itemEditSamples = entry({
     failed('loadItem', serverError(11, 'Can Not Reach Database')),
     done('saveItem', { id: 2, status: 'published', title: 'Changed' }),
     failed('saveItem', serverError(4, 'Invalid payload')),
+    failed('saveItem', serverError(1110, 'The item was saved by someone else since you loaded it')),
     done('deleteItem'),
     failed('deleteItem', serverError(3, 'Forbidden')),
   ],

@@ -9,7 +9,7 @@ import {
   type SoftDelete,
 } from '../state/schema-info';
 import type { RelationRow } from '../state/types';
-import type { ApiClient } from './client';
+import type { ApiClient, Params } from './client';
 import { DELETE, EDITED, LINK, UNLINK, isRow } from '../../engine/components/relational/entries';
 
 /** The API's item calls (api-v8 §2: `items/{collection}`, system collections at their own endpoints). */
@@ -159,18 +159,22 @@ export async function loadItem(api: ApiClient, collection: string, primaryKey: P
   return answer.data ?? {};
 }
 
-/** Creates (NEW_ITEM_KEY) or updates one item, or several at once (`1,2`); answers the saved item. */
+/**
+ * Creates (NEW_ITEM_KEY) or updates one item, or several at once (`1,2`); answers the saved item.
+ * `updateParams` go with an update (e.g. the edit-conflict precondition, api/editing.ts).
+ */
 export async function saveItem(
   api: ApiClient,
   context: WriteContext,
   primaryKey: PrimaryKey,
   values: Item,
+  updateParams?: Params,
 ): Promise<Item> {
   const creating = primaryKey === NEW_ITEM_KEY;
   const payload = toPayload(values, context, creating);
   const answer = creating
     ? await api.post<Item>(itemsPath(context.collection), payload)
-    : await api.patch<Item>(itemPath(context.collection, primaryKey), payload);
+    : await api.patch<Item>(itemPath(context.collection, primaryKey), payload, updateParams);
   const data = answer.data as Item | Item[] | undefined;
   return (Array.isArray(data) ? data[0] : data) ?? {};
 }

@@ -167,6 +167,10 @@ export async function connectInvalidation(
     current.publisher.on('error', () => {});
     current.subscriber.on('error', () => {});
     current.subscriber.on('message', (channel, text) => {
+      if (channel === RELAY_CHANNEL) {
+        receiveRelay(text);
+        return;
+      }
       if (channel !== CHANNEL) return;
       try {
         const message = JSON.parse(text) as { node: string; project: string; topics: Topic[] };
@@ -186,7 +190,7 @@ export async function connectInvalidation(
     current.subscriber.on('close', lost);
     current.subscriber.on('end', lost);
     current.subscriber.on('ready', () => {
-      current.subscriber.subscribe(CHANNEL).then(
+      current.subscriber.subscribe(CHANNEL, RELAY_CHANNEL).then(
         () => {
           // Whatever was announced while unsubscribed is unknown: drop everything.
           for (const project of knownProjects) apply(project, TOPICS);
@@ -208,6 +212,55 @@ export async function connectInvalidation(
       [current.publisher, current.subscriber].map((client) => client.quit().catch(() => client.disconnect())),
     );
   };
+}
+
+/* ------------------------------------------------------------------ relayed messages */
+
+/*
+ * The same link carries a few other messages between nodes (e.g. "this item was saved", for the
+ * item event streams of services/item-changes.ts). A relayed message is delivered on this node
+ * at once and on the others on receipt; delivery is best effort (nothing is replayed after a lost
+ * subscription), so what depends on it must stay correct without it.
+ */
+
+const RELAY_CHANNEL = 'octavo:relay';
+type RelayHandler = (payload: unknown) => void;
+const relays = new Map<string, Set<RelayHandler>>();
+
+/** Listens to relayed messages of one kind, from this node and the others; returns the unsubscribe. */
+export function onRelay(kind: string, handler: RelayHandler): () => void {
+  let set = relays.get(kind);
+  if (!set) relays.set(kind, (set = new Set()));
+  set.add(handler);
+  return () => set.delete(handler);
+}
+
+function deliver(kind: string, payload: unknown): void {
+  for (const handler of relays.get(kind) ?? []) {
+    try {
+      handler(payload);
+    } catch {
+      // A listener's failure is its own; the others still hear the message.
+    }
+  }
+}
+
+/** Sends a message of `kind` to every node's listeners, this one included. */
+export function relay(kind: string, payload: unknown): void {
+  setImmediate(() => deliver(kind, payload));
+  if (link) {
+    link.publisher.publish(RELAY_CHANNEL, JSON.stringify({ node, kind, payload })).catch(() => {});
+  }
+}
+
+function receiveRelay(text: string): void {
+  try {
+    const message = JSON.parse(text) as { node: string; kind: string; payload: unknown };
+    if (message.node === node || typeof message.kind !== 'string') return;
+    deliver(message.kind, message.payload);
+  } catch {
+    // Not one of ours.
+  }
 }
 
 /* ------------------------------------------------------------------ watching a connection */

@@ -5,6 +5,7 @@ import type { Query } from '../query/types';
 import type { ReadResult } from '../query/execute-read';
 import { respond } from '../respond';
 import { ItemsService, type PrimaryKey } from '../services/items';
+import { latestRevision, parseBaseRevision } from '../services/item-changes';
 import { itemRevisionAt, itemRevisions, revertItem } from '../services/revisions';
 import { writePreflight } from '../services/write-preflight';
 
@@ -37,6 +38,25 @@ export function envelope(result: ReadResult | null) {
     ...(result.meta ? { meta: result.meta as Record<string, unknown> } : {}),
     ...(result.warnings.length ? { messages: result.warnings } : {}),
   };
+}
+
+/** `meta=revision` (Octavo): the item's revision beside it, for an edit-conflict precondition. */
+function wantsRevision(request: FastifyRequest): boolean {
+  const raw = (request.query as Record<string, unknown> | undefined)?.meta;
+  const keys = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+  return keys.some((key) => String(key).trim() === 'revision');
+}
+
+/** The answer of one item with `meta.revision` when asked; read before the item, so never newer. */
+async function withRevision(
+  request: FastifyRequest<{ Params: Params }>,
+  key: PrimaryKey,
+  read: () => Promise<ReadResult | null>,
+) {
+  if (!wantsRevision(request)) return envelope(await read());
+  const revision = await latestRevision(request.project.knex, request.params.collection, key);
+  const answer: { meta?: Record<string, unknown> } = envelope(await read());
+  return { ...answer, meta: { ...answer.meta, revision } };
 }
 
 function serviceFor(request: FastifyRequest<{ Params: Params }>): ItemsService {
@@ -77,7 +97,13 @@ export const itemsRoutes: FastifyPluginAsync = async (app) => {
     const service = serviceFor(request);
     const query = queryOf(request);
     const keys = keysOf(request.params.key!);
-    if (keys.length === 1) return respond(request, reply, envelope(await service.readOne(keys[0], query)));
+    if (keys.length === 1) {
+      return respond(
+        request,
+        reply,
+        await withRevision(request, keys[0], () => service.readOne(keys[0], query)),
+      );
+    }
     const result = await service.readMany(
       { ...query, filter: null, q: null, status: null, single: false, limit: -1, offset: 0 },
       { keys },
@@ -108,8 +134,16 @@ export const itemsRoutes: FastifyPluginAsync = async (app) => {
     const query = queryOf(request);
     const keys = keysOf(request.params.key!);
     if (Array.isArray(request.body)) throw new ApiError('INVALID_REQUEST', 'Expected one object of values');
-    const written = await service.update(keys, request.body, query);
-    return respond(request, reply, envelope(await service.readByKeys(written, query, keys.length > 1)));
+    // Octavo's edit-conflict precondition; without it, v8's last write wins.
+    const base = parseBaseRevision((request.query as Record<string, unknown>).base_revision);
+    const written = await service.update(keys, request.body, query, 'update', base);
+    if (keys.length > 1)
+      return respond(request, reply, envelope(await service.readByKeys(written, query, true)));
+    return respond(
+      request,
+      reply,
+      await withRevision(request, written[0], () => service.readByKeys(written, query, false)),
+    );
   });
 
   app.delete<{ Params: Params }>('/:collection/:key', async (request, reply) => {

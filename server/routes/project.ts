@@ -21,6 +21,7 @@ import { settingsRoutes } from './settings';
 import { presetsRoutes } from './presets';
 import { webhooksRoutes } from './webhooks';
 import { foldersRoutes } from './folders';
+import { editingRoutes } from './events';
 
 /** All routes below /{project}/. Each group lives in its own file. */
 export const projectRoutes: FastifyPluginAsync = async (app) => {
@@ -47,4 +48,5 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
   await app.register(presetsRoutes, { prefix: '/collection_presets' });
   await app.register(webhooksRoutes, { prefix: '/webhooks' });
   await app.register(foldersRoutes, { prefix: '/folders' });
+  await app.register(editingRoutes);
 };

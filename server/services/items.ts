@@ -10,6 +10,7 @@ import type { Query } from '../query/types';
 import { schemaCache } from '../schema/cache';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 import { emitItemEvent, type ItemEvent } from './events';
+import { announceItemChanges, assertRevision, lockItemRow, type ItemChange } from './item-changes';
 import { recordActivity, recordRevision, type ActivityAction } from './activity';
 import { assertKnownFields, isServerFilled, prepareValues } from './payload';
 import { isSecretField, isSoftDeleted, permissionsFor, type Permissions } from './permissions';
@@ -164,6 +165,8 @@ interface WriteState {
   skipRequired: boolean;
   /** Item events, emitted once the transaction has committed. */
   events: Array<Omit<ItemEvent, 'project' | 'accountability'>>;
+  /** The revisions recorded, announced to the item event streams once committed. */
+  changes: ItemChange[];
 }
 
 function isObject(value: unknown): value is Item {
@@ -319,6 +322,13 @@ async function log(
   });
   if (!withRevision) return;
   const row = await loadRow(state, info, key);
+  state.changes.push({
+    project: state.project.key,
+    collection: info.collection,
+    item: String(key),
+    revision: activity,
+    user: state.accountability.user ?? null,
+  });
   await recordRevision(
     state.trx,
     {
@@ -756,11 +766,12 @@ export class ItemsService {
         createAction: this.options.createAction ?? 'create',
         skipRequired: this.options.skipRequired === true,
         events: [],
+        changes: [],
       };
       const result = await work(state);
-      return { result, events: state.events };
+      return { result, events: state.events, changes: state.changes };
     };
-    let outcome: { result: T; events: WriteState['events'] };
+    let outcome: { result: T; events: WriteState['events']; changes: ItemChange[] };
     try {
       outcome = this.options.trx ? await run(this.options.trx) : await this.project.knex.transaction(run);
     } catch (error) {
@@ -771,6 +782,7 @@ export class ItemsService {
       for (const event of outcome.events) {
         emitItemEvent({ ...event, project: this.project, accountability: this.accountability });
       }
+      announceItemChanges(outcome.changes);
     } else this.options.events?.push(...outcome.events);
     return outcome.result;
   }
@@ -792,20 +804,36 @@ export class ItemsService {
     });
   }
 
-  /** Updates the items with these keys with one patch. */
+  /**
+   * Updates the items with these keys with one patch. With `baseRevision` (Octavo's edit-conflict
+   * precondition), each item must still be at that revision (see item-changes.ts), else 409 code
+   * 1110 and nothing is written.
+   */
   async update(
     keys: PrimaryKey[],
     patch: unknown,
     query: Pick<Query, 'activitySkip' | 'comment'> | null = null,
     action: ActivityAction = 'update',
+    baseRevision?: number,
   ): Promise<PrimaryKey[]> {
     if (!isObject(patch) || Object.keys(patch).length === 0) throw new ApiError('INVALID_PAYLOAD');
     return this.write(query, async (state) => {
       const info = infoOf(state.schema, this.collection);
       const result: PrimaryKey[] = [];
-      for (const key of keys) result.push(await updateOne(state, info, key, patch, null, undefined, action));
+      for (const key of keys) {
+        if (baseRevision !== undefined) await this.assertBase(state, info, key, baseRevision);
+        result.push(await updateOne(state, info, key, patch, null, undefined, action));
+      }
       return result;
     });
+  }
+
+  /** The precondition of `update`: only on an item the caller can see (else 203, as the update). */
+  private async assertBase(state: WriteState, info: CollectionInfo, rawKey: unknown, base: number) {
+    const key = keyFor(state, info, rawKey);
+    const exists = await lockItemRow(state.trx, state.project.dialect, info.collection, info.primaryKey, key);
+    if (!exists || !(await visible(state, info, key))) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
+    await assertRevision(state.trx, info.collection, key, base);
   }
 
   /**

@@ -14,6 +14,7 @@ import { useMapTiles } from '../../state/map-tiles';
 import { itemTitle, primaryKeyName, referenceTemplate, softDeleteOf } from '../../state/schema-info';
 import { ItemActions } from './ItemActions';
 import { ItemDialogs } from './ItemDialogs';
+import { EditingTogether } from './EditingTogether';
 import { ItemInfo } from './ItemInfo';
 import { ItemPickerModal } from './ItemPickerModal';
 import { ItemStateView } from './ItemStateView';
@@ -185,6 +186,13 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
         />
       }
     >
+      <EditingTogether
+        api={api}
+        collection={collection}
+        routeKey={route.isNew ? '+' : route.keys.join(',')}
+        primaryKeyField={primaryKeyName(fields)}
+        editor={editor}
+      />
       {showForm ? (
         <>
           {access.readOnly && (

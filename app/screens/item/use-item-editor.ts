@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -15,6 +15,7 @@ import type { CallError } from '../../../machines/implementations';
 import type { FieldDefinition } from '../../../engine/types';
 import { defaultValues, isOn } from '../../../engine/form/rules';
 import { loadItem, removeItems, saveItem, type WriteContext } from '../../api/items';
+import { basedOn, loadItemWithRevision, tracksConflicts } from '../../api/editing';
 import { useT } from '../../i18n';
 import { collectionHref, itemHref, NEW_ITEM_KEY, type RouteKey } from '../../paths';
 import { useApi, useNotify, useProjectKey, useSchema } from '../../state/hooks';
@@ -49,6 +50,10 @@ export function useItemEditor(collection: string, route: RouteKey, fields: Field
 
   /** Lets the machine's own navigation (discard, save and leave…) past the unsaved-changes guard. */
   const allowNavigationRef = useRef<() => void>(() => {});
+  /** The revision the item was loaded at: the base of the next save (edit conflicts, api/editing.ts). */
+  const revisionRef = useRef<number | null>(null);
+  const [revision, setRevision] = useState<number | null>(null);
+
   const go = useCallback((to: string) => {
     allowNavigationRef.current();
     latest.current.navigate(to);
@@ -64,13 +69,27 @@ export function useItemEditor(collection: string, route: RouteKey, fields: Field
     return itemEditMachine.provide({
       actors: {
         // A batch edit starts from nothing: each activated field overwrites every selected item.
-        loadItem: fromPromise<Item, { collection: string; primaryKey: PrimaryKey }>(({ input }) =>
-          String(input.primaryKey).includes(',')
-            ? Promise.resolve({})
-            : loadItem(latest.current.api, input.collection, input.primaryKey),
-        ),
+        loadItem: fromPromise<Item, { collection: string; primaryKey: PrimaryKey }>(async ({ input }) => {
+          if (String(input.primaryKey).includes(',')) return {};
+          if (!tracksConflicts(input.collection, input.primaryKey)) {
+            return loadItem(latest.current.api, input.collection, input.primaryKey);
+          }
+          const loaded = await loadItemWithRevision(latest.current.api, input.collection, input.primaryKey);
+          revisionRef.current = loaded.revision;
+          setRevision(loaded.revision);
+          return loaded.item;
+        }),
+        // A save of a loaded item carries its revision: a stale one meets the conflict choice.
         saveItem: fromPromise<Item, SaveRequest>(({ input }) =>
-          saveItem(latest.current.api, writeContext(), input.primaryKey, input.values),
+          saveItem(
+            latest.current.api,
+            writeContext(),
+            input.primaryKey,
+            input.values,
+            input.overwrite || !tracksConflicts(input.collection, input.primaryKey)
+              ? undefined
+              : basedOn(revisionRef.current),
+          ),
         ),
         deleteItem: fromPromise<void, { collection: string; primaryKey: PrimaryKey }>(({ input }) =>
           removeItems(
@@ -132,6 +151,7 @@ export function useItemEditor(collection: string, route: RouteKey, fields: Field
   );
   const saving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const overwriting = useSelector(actor, (snapshot) => snapshot.context.overwrite);
 
   // In-app links and page unloads ask first while the machine holds unsaved changes.
   const allowNavigation = useLeaveGuard(dirty && state !== 'left', (to) => actor.send({ type: 'LEAVE', to }));
@@ -147,7 +167,22 @@ export function useItemEditor(collection: string, route: RouteKey, fields: Field
   /** Loads the saved item again (after a revert); drops staged values, so ask the user first when `dirty`. */
   const reload = useCallback(() => actor.send({ type: 'RELOAD' }), [actor]);
 
-  return { actor, state, savedValues, baseline, values, error, canSave, saving, busy, stage, dirty, reload };
+  return {
+    actor,
+    state,
+    savedValues,
+    baseline,
+    values,
+    error,
+    canSave,
+    saving,
+    busy,
+    stage,
+    dirty,
+    reload,
+    revision,
+    overwriting,
+  };
 }
 
 /** Re-render only when a value changed, not on every new object of the same values. */

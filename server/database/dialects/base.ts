@@ -62,6 +62,11 @@ export abstract class BaseDialect implements Dialect {
     qb.timeout(ms, { cancel: true });
   }
 
+  /** PostgreSQL and MySQL / MariaDB: row locks held until COMMIT or ROLLBACK. */
+  lockForUpdate(qb: Knex.QueryBuilder): void {
+    qb.forUpdate();
+  }
+
   nullsSortLast(order: 'asc' | 'desc'): boolean {
     return order === 'desc';
   }

@@ -88,6 +88,8 @@ export class SqliteDialect extends BaseDialect {
    * runs, so SQLite reads have no time limit (the row and byte caps still bound them).
    */
   override limitReadTime(): void {}
+  /** One writer at a time holds the database: a transaction's reads cannot go stale before its write. */
+  override lockForUpdate(): void {}
   readonly transactionalDdl = true;
 
   knexConfig(db: DatabaseConfig, dataDir: string): Knex.Config {

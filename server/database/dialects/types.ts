@@ -98,6 +98,11 @@ export interface Dialect {
    * rejects with knex's KnexTimeoutError. A no-op where the driver cannot interrupt (SQLite).
    */
   limitReadTime(qb: Knex.QueryBuilder, ms: number): void;
+  /**
+   * Locks the rows a read inside a transaction selects until it ends (`FOR UPDATE`), so a check
+   * made on them holds until the write. A no-op where the database serialises writers (SQLite).
+   */
+  lockForUpdate(qb: Knex.QueryBuilder): void;
   /** Whether a column of this storage kind must be cast to text to compare it with a text value. */
   comparesAsText(storage: string | null): boolean;
   /** A case-insensitive LIKE; `raw` patterns keep the caller's wildcards and take no escape character. */
