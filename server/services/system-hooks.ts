@@ -84,9 +84,24 @@ function registerRoleHooks(): void {
     async afterCreate(key, _payload, ctx) {
       await ctx.trx('directus_permissions').insert(defaultPermissionRows(Number(key)));
     },
-    beforeDelete(key) {
+    async beforeDelete(key, existing, ctx) {
       if ([ADMIN_ROLE, PUBLIC_ROLE].includes(Number(key))) {
         throw new ApiError('UNAUTHORIZED', `You are not allowed to delete group [${key}]`);
+      }
+      // Users are never left without a role: the delete waits until they are moved (Octavo; v8
+      // left them with a dangling role id).
+      const [{ count }] = (await ctx
+        .trx('directus_users')
+        .where('role', key)
+        .count({ count: '*' })) as Array<{
+        count: number | string;
+      }>;
+      if (Number(count) > 0) {
+        const name = typeof existing.name === 'string' ? existing.name : String(key);
+        throw new ApiError(
+          'UNPROCESSABLE_ENTITY',
+          `The role "${name}" still has ${Number(count)} user(s): move them to another role before deleting it`,
+        );
       }
     },
     async afterDelete(key, _existing, ctx) {
