@@ -3,7 +3,7 @@ import { useHasMessage, useLocale, useT } from '../../i18n';
 import { useAppData, useProjectKey } from '../../state/hooks';
 import { useProjects } from '../../state/projects';
 import { Page } from '../../shell/Page';
-import { settingsInterfacesHref } from '../../paths';
+import { settingsInterfacesHref, settingsRolesHref } from '../../paths';
 import './settings.css';
 
 /** Bytes as the largest sensible unit: 1048576 → "1 MB". */
@@ -85,6 +85,13 @@ export function SettingsHome() {
             title={t('settings_interfaces.title')}
           >
             {t('settings_interfaces.card_body')}
+          </Card>
+          <Card
+            href={`#${settingsRolesHref(project)}`}
+            icon="admin_panel_settings"
+            title={t('settings_roles.title')}
+          >
+            {t('settings_roles.card_body')}
           </Card>
           <Card href="#/gallery" icon="palette" title={t('gallery.title')}>
             {t('settings.gallery_body')}
