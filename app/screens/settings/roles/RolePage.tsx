@@ -270,17 +270,17 @@ function RoleEditor({
       }
       info={<p className="info-sidebar__empty">{t('settings_roles.info_role')}</p>}
     >
-      {dirty && (
-        <p className="role-page__unsaved" role="status">
-          {t('settings_roles.unsaved', {
-            count:
-              Object.keys(detailChanges).length +
-              batch.create.length +
-              batch.update.length +
-              batch.remove.length,
-          })}
-        </p>
-      )}
+      <p className="role-page__unsaved" role="status">
+        {dirty
+          ? t('settings_roles.unsaved', {
+              count:
+                Object.keys(detailChanges).length +
+                batch.create.length +
+                batch.update.length +
+                batch.remove.length,
+            })
+          : null}
+      </p>
       <RoleDetails role={edited} onChange={setEdited} />
       <RoleMenus role={edited} onChange={setEdited} />
       <section className="settings-section" aria-labelledby="role-permissions">

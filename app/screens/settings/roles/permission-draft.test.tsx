@@ -284,7 +284,7 @@ describe('the role page', () => {
     const group = document.querySelector<HTMLElement>('[data-collection="articles"]')!;
     expect(within(group).getByText('New items')).toBeTruthy();
     await user.click(within(group).getByRole('button', { name: 'Articles, Published, Read: Full' }));
-    expect(screen.getByRole('status').textContent).toBe('2 unsaved changes');
+    expect(screen.getByText('2 unsaved changes').getAttribute('role')).toBe('status');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fake.calls.some((call) => call.method === 'patch')).toBe(true));
     const patch = fake.calls.find((call) => call.method === 'patch')!;
