@@ -57,6 +57,8 @@ import '../settings.css';
 import './roles.css';
 
 interface Loaded {
+  /** Counts the loads: the editor starts afresh from each (after a save). */
+  version: number;
   role: RoleRecord;
   permissions: PermissionRecord[];
   users: RoleUser[];
@@ -100,7 +102,7 @@ export function RolePage({ id }: { id: string }) {
         roleUsers(api, roleId),
         listRoles(api),
       ]);
-      setLoaded({ role, permissions, users, roles });
+      setLoaded((current) => ({ version: (current?.version ?? 0) + 1, role, permissions, users, roles }));
       setError(null);
     } catch (failure) {
       const problem = failure as ApiRequestError;
@@ -143,7 +145,7 @@ export function RolePage({ id }: { id: string }) {
       </Page>
     );
   }
-  return <RoleEditor key={`${loaded.role.id}`} loaded={loaded} crumbs={crumbs} reload={load} />;
+  return <RoleEditor key={loaded.version} loaded={loaded} crumbs={crumbs} reload={load} />;
 }
 
 function RoleEditor({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Drawer, EmptyState, Notice, Select, Spinner } from '../../../../ui';
+import { EmptyState, Modal, Notice, Select, Spinner } from '../../../../ui';
 import { previewItems } from '../../../api/roles';
 import type { ApiRequestError } from '../../../api/client';
 import { useT } from '../../../i18n';
@@ -63,10 +63,11 @@ export function RolePreview(props: {
   const columns =
     answer.state === 'loaded' ? [...new Set(answer.rows.flatMap((row) => Object.keys(row)))] : [];
   return (
-    <Drawer
+    <Modal
       open={collection !== null}
       onClose={props.onClose}
       closeLabel={t('settings_roles.close')}
+      size="large"
       title={t('settings_roles.preview_title', { role: props.role.name })}
     >
       <div className="role-preview">
@@ -135,6 +136,6 @@ export function RolePreview(props: {
           </>
         )}
       </div>
-    </Drawer>
+    </Modal>
   );
 }
