@@ -51,8 +51,13 @@ describe('Settings → Roles', () => {
 
   it('grants published articles without a field, makes topic links follow their article, and saves', async () => {
     const articles = admin.locator('[data-collection="articles"]');
-    await articles.locator('button[aria-label="Articles, Published, Read: None"]').click();
-    await articles.locator('button[aria-label="Articles, Published, Read: Full"]').waitFor();
+    // Articles have an owner field: the button cycles none → mine only → role only → full.
+    const read = (state: string) =>
+      articles.locator(`button[aria-label="Articles, Published, Read: ${state}"]`);
+    await read('None').click();
+    await read('Mine only').click();
+    await read('Role only').click();
+    await read('Full').waitFor();
     await articles.locator('button[aria-label="Show details of Articles, Published"]').click();
     await admin
       .getByRole('group', { name: 'Hidden fields of Articles, Published' })

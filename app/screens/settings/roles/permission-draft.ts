@@ -331,7 +331,12 @@ export interface PermissionBatch {
 
 function payloadOf(row: DraftRow, role: number): PermissionWrite {
   const payload: PermissionWrite = { collection: row.collection, role, status: row.status };
-  for (const column of COLUMNS) if (column !== 'status') Object.assign(payload, { [column]: row[column] });
+  for (const column of COLUMNS) {
+    const value = row[column];
+    // Empty lists stay unset (NULL), as v8 leaves them.
+    if (column === 'status' || (Array.isArray(value) && value.length === 0)) continue;
+    Object.assign(payload, { [column]: value });
+  }
   return payload;
 }
 
