@@ -69,7 +69,13 @@ describe('Settings → Roles', () => {
     await topics.locator('button[aria-label="Show details of Articles Topics"]').click();
     await topics.locator('select').selectOption('article');
     expect(await topics.textContent()).toContain('follows article');
-    expect(await admin.textContent('.role-page__unsaved')).toBe('3 unsaved changes');
+
+    // The role's navigation: one group "Reading" with the articles (spec §6, collection_listing).
+    await admin.click('button:has-text("Add group")');
+    await admin.getByLabel('Group name', { exact: true }).fill('Reading');
+    await admin.click('button:has-text("Add collection")');
+    await admin.getByLabel('Collection', { exact: true }).selectOption('articles');
+    expect(await admin.textContent('.role-page__unsaved')).toBe('4 unsaved changes');
     await expectAccessible(admin);
 
     await admin.click('.page-header__actions button:has-text("Save")');
@@ -82,6 +88,10 @@ describe('Settings → Roles', () => {
       ['articles', 'published', 'full', 'summary'],
       ['articles_topics', null, 'full', null],
       ['articles_topics', '$parent:article', 'none', null],
+    ]);
+    const role = await knex()('directus_roles').where('id', roleId).first('collection_listing');
+    expect(JSON.parse(role.collection_listing)).toEqual([
+      { group_name: 'Reading', collections: [{ collection: 'articles' }] },
     ]);
   });
 
@@ -147,6 +157,7 @@ describe('Settings → Roles', () => {
     const reviewer = await signedIn(app, REVIEWER.email, REVIEWER.password);
     const links = await reviewer.locator('.nav-sidebar .nav-link').allTextContents();
     expect(links).toEqual(['Articles']);
+    expect(await reviewer.locator('.nav-group__title').first().textContent()).toBe('Reading');
     expect(await reviewer.isVisible('[data-module="settings"]')).toBe(false);
     const read = await api<Array<Record<string, unknown>>>(reviewer, 'GET', 'items/articles?limit=-1');
     expect(read.status).toBe(200);
