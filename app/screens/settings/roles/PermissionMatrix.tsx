@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { Button, CheckboxGroup, Icon, IconButton, Select } from '../../../../ui';
-import { useT } from '../../../i18n';
+import { useLocale, useT } from '../../../i18n';
 import {
   ACTIONS,
   CREATE_STATUS,
@@ -186,6 +186,7 @@ function CollectionRows(props: MatrixProps & { shape: CollectionShape }) {
                 >
                   <th scope="row" className="perm-table__name perm-table__name--status">
                     <span>{statusLabel}</span>
+                    <RowNote row={row} />
                     {row.status === CREATE_STATUS && row.id === undefined && row.create === 'none' && (
                       <span className="perm-table__note">{t('settings_roles.status_create_unset')}</span>
                     )}
@@ -214,6 +215,7 @@ function CollectionRows(props: MatrixProps & { shape: CollectionShape }) {
               <span className="perm-table__title">{name}</span>
               {parent && <ParentBadge field={parent} />}
               {props.changed.has(rowKey(shape.collection, null)) && <ChangedMark />}
+              <RowNote row={rows[0]} />
             </th>
             <LevelCells row={rows[0]} owned={shape.owned} label={name} {...props} />
             {tools(rows[0], name)}
@@ -229,6 +231,26 @@ function CollectionRows(props: MatrixProps & { shape: CollectionShape }) {
         </>
       )}
     </tbody>
+  );
+}
+
+/** What the row hides and protects, at a glance (its details list the fields). */
+function RowNote({ row }: { row: DraftRow }) {
+  const t = useT();
+  const { locale } = useLocale();
+  const parts = [
+    row.read_field_blacklist.length > 0 &&
+      t('settings_roles.note_hidden', { count: row.read_field_blacklist.length }),
+    row.write_field_blacklist.length > 0 &&
+      t('settings_roles.note_read_only', { count: row.write_field_blacklist.length }),
+    row.status_blacklist.length > 0 &&
+      t('settings_roles.note_statuses', { count: row.status_blacklist.length }),
+  ].filter((part): part is string => Boolean(part));
+  if (parts.length === 0) return null;
+  return (
+    <span className="perm-table__note">
+      {new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(parts)}
+    </span>
   );
 }
 
