@@ -172,10 +172,12 @@ describe('Settings → Roles', () => {
     const dialog = admin.getByRole('alertdialog');
     expect(await dialog.textContent()).toContain('1 user still has this role');
     await expectAccessible(admin);
-    // Without a target the server refuses, and says why.
-    await dialog.locator('button:has-text("Delete")').click();
-    await dialog.locator('.octavo-notice').waitFor();
-    expect(await dialog.textContent()).toContain('still has 1 user');
+    // While the role has users, the dialog deletes only together with moving them…
+    expect(await dialog.locator('button:has-text("Delete")').isDisabled()).toBe(true);
+    // …and the server refuses a bare delete, saying why.
+    const refused = await api(admin, 'DELETE', `roles/${roleId}`);
+    expect(refused.status).toBe(422);
+    expect(refused.error?.message).toContain('still has 1 user');
     expect(await knex()('directus_roles').where('id', roleId).first('id')).toBeTruthy();
 
     await dialog.locator('select').selectOption({ label: 'Editor' });

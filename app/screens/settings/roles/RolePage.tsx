@@ -637,7 +637,7 @@ function DeleteRoleDialog(props: {
           <Button variant="secondary" onClick={close}>
             {t('settings_roles.cancel')}
           </Button>
-          <Button variant="danger" onClick={confirm} loading={busy}>
+          <Button variant="danger" onClick={confirm} loading={busy} disabled={count > 0 && !target}>
             {count > 0 && target ? t('settings_roles.move_and_delete') : t('settings_roles.delete')}
           </Button>
         </>
