@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   buttonClassName,
+  ConfirmDialog,
   EmptyState,
   Modal,
   Notice,
@@ -41,6 +42,7 @@ import { itemHref, settingsHref, settingsRolesHref } from '../../../paths';
 import { Page } from '../../../shell/Page';
 import { useReportProblem } from '../../../shell/problems';
 import { useAppFormServices } from '../../../state/form-services';
+import { useLeaveGuard } from '../../item/use-leave-guard';
 import { useApi, useNotify, useProjectKey, useRegistry, useSchema } from '../../../state/hooks';
 import { statusMappingOf } from '../../../state/schema-info';
 import { PermissionMatrix } from './PermissionMatrix';
@@ -204,6 +206,10 @@ function RoleEditor({
     return keys;
   }, [draft, initialDraft]);
   const dirty = Object.keys(detailChanges).length > 0 || hasChanges(batch);
+  const [, navigate] = useLocation();
+  // Staged changes are not lost by a stray click: leaving asks first.
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const allowNavigation = useLeaveGuard(dirty && !saving, setLeaving);
   const admin = saved.id === ADMIN_ROLE;
   const nameOf = useCallback(
     (collection: string) => collectionName(collection, schema.collections[collection], locale),
@@ -338,6 +344,22 @@ function RoleEditor({
         users={loaded.users}
         roles={loaded.roles}
         onClose={() => setDeleting(false)}
+        beforeLeaving={allowNavigation}
+      />
+      <ConfirmDialog
+        open={leaving !== null}
+        title={t('settings_roles.leave_title')}
+        message={t('settings_roles.leave_body')}
+        confirmLabel={t('settings_roles.leave_discard')}
+        cancelLabel={t('settings_roles.leave_keep')}
+        danger
+        onConfirm={() => {
+          const to = leaving!;
+          setLeaving(null);
+          allowNavigation();
+          navigate(to);
+        }}
+        onCancel={() => setLeaving(null)}
       />
     </Page>
   );
@@ -586,6 +608,8 @@ function DeleteRoleDialog(props: {
   users: RoleUser[];
   roles: RoleSummary[];
   onClose: () => void;
+  /** Lets the page go (past its unsaved-changes guard) once the role is gone. */
+  beforeLeaving: () => void;
 }) {
   const t = useT();
   const api = useApi();
@@ -617,6 +641,7 @@ function DeleteRoleDialog(props: {
       await deleteRole(api, props.role.id);
       notify({ title: t('settings_roles.deleted', { name: props.role.name }), color: 'success' });
       props.onClose();
+      props.beforeLeaving();
       navigate(settingsRolesHref(project));
     } catch (error) {
       setFailure((error as ApiRequestError).message || t('settings_roles.delete_failed'));

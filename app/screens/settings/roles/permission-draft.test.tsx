@@ -296,6 +296,17 @@ describe('the role page', () => {
     expect(fake.calls.some((call) => call.method === 'delete')).toBe(false);
   });
 
+  it('asks before leaving with unsaved changes', async () => {
+    setup();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notes, Read: Full' }));
+    await user.click(screen.getByRole('link', { name: 'Rae Viewer' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Unsaved changes')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('button', { name: 'Notes, Read: None' })).toBeTruthy();
+  });
+
   it('hides a field through the row details', async () => {
     const fake = setup();
     const user = userEvent.setup();
