@@ -144,6 +144,27 @@ describe.each(testVendors)('role preview and role deletes (%s)', (vendor) => {
     expect((await knex('directus_roles').where('id', reviewer).first('name')).name).toBe('Reviewer');
   });
 
+  it('accepts a $parent row only for a many-to-one field', async () => {
+    const row = { role: reviewer, collection: 'articles_translations', read: 'none' };
+    expect(await code('POST', '/permissions', { ...row, status: '$parent:title' })).toEqual([422, 4]);
+    expect(await code('POST', '/permissions', { ...row, status: '$parent:nothing' })).toEqual([422, 4]);
+    const existing = await server.project
+      .knex('directus_permissions')
+      .where({ role: reviewer, status: '$parent:article' })
+      .first('id');
+    expect(await code('PATCH', `/permissions/${existing.id}`, { status: '$parent:language' })).toEqual([
+      422, 4,
+    ]);
+    // Several rows in one batch: all or nothing.
+    const batch = await call('PATCH', '/permissions', [
+      { id: existing.id, read: 'none' },
+      { ...row, collection: 'comments', status: '$parent:body' },
+    ]);
+    expect(batch.status).toBe(422);
+    const after = await server.project.knex('directus_permissions').where('id', existing.id).first('read');
+    expect(after.read).toBe('full');
+  });
+
   describe('role deletes', () => {
     it('keeps the administrators and the public role', async () => {
       expect(await code('DELETE', '/roles/1')).toEqual([401, 3]);
