@@ -186,11 +186,11 @@ function CollectionRows(props: MatrixProps & { shape: CollectionShape }) {
                 >
                   <th scope="row" className="perm-table__name perm-table__name--status">
                     <span>{statusLabel}</span>
+                    {props.changed.has(key) && <ChangedMark />}
                     <RowNote row={row} />
                     {row.status === CREATE_STATUS && row.id === undefined && row.create === 'none' && (
                       <span className="perm-table__note">{t('settings_roles.status_create_unset')}</span>
                     )}
-                    {props.changed.has(key) && <ChangedMark />}
                   </th>
                   <LevelCells row={row} owned={shape.owned} label={label} {...props} />
                   {tools(row, label)}

@@ -6,6 +6,7 @@ import {
   buttonClassName,
   ConfirmDialog,
   EmptyState,
+  Icon,
   Modal,
   Notice,
   Select,
@@ -52,6 +53,7 @@ import {
   collectionShape,
   diffPermissions,
   hasChanges,
+  STATE_ICONS,
   type CollectionShape,
   type Draft,
 } from './permission-draft';
@@ -376,6 +378,7 @@ function Legend() {
         {states.map((state) => (
           <li key={state}>
             <span className={`perm-level perm-level--${state} perm-level--static`}>
+              <Icon name={STATE_ICONS[state]} size="small" />
               <span className="perm-level__text">{t(`settings_roles.state_${state}`)}</span>
             </span>{' '}
             {t(`settings_roles.state_${state}_help`)}
