@@ -292,7 +292,7 @@ function RoleEditor({
           : null}
       </p>
       <RoleDetails role={edited} onChange={setEdited} />
-      <RoleMenus role={edited} onChange={setEdited} />
+      <RoleMenus role={edited} saved={saved} onChange={setEdited} />
       <section className="settings-section" aria-labelledby="role-permissions">
         <div className="role-page__section-head">
           <h2 id="role-permissions" className="settings-section__title">
@@ -451,7 +451,15 @@ function RoleDetails({ role, onChange }: { role: RoleRecord; onChange: (role: Ro
 }
 
 /** Role module_listing and collection_listing (spec §6), drawn by the form engine's repeater. */
-function RoleMenus({ role, onChange }: { role: RoleRecord; onChange: (role: RoleRecord) => void }) {
+function RoleMenus({
+  role,
+  saved,
+  onChange,
+}: {
+  role: RoleRecord;
+  saved: RoleRecord;
+  onChange: (role: RoleRecord) => void;
+}) {
   const t = useT();
   const registry = useRegistry();
   const reportProblem = useReportProblem();
@@ -547,6 +555,7 @@ function RoleMenus({ role, onChange }: { role: RoleRecord; onChange: (role: Role
     [t],
   );
   const values = { module_listing: role.module_listing, collection_listing: role.collection_listing };
+  const baseline = { module_listing: saved.module_listing, collection_listing: saved.collection_listing };
   return (
     <section className="settings-section" aria-labelledby="role-menus">
       <h2 id="role-menus" className="settings-section__title">
@@ -557,7 +566,7 @@ function RoleMenus({ role, onChange }: { role: RoleRecord; onChange: (role: Role
         fields={fields}
         registry={registry}
         values={values}
-        baseline={values}
+        baseline={baseline}
         services={services}
         idPrefix="role-menus"
         onStage={(field, value) => {
