@@ -96,6 +96,11 @@ export const settingsInterfacesHref = (project: string) => `/${project}/settings
 export const settingsInterfaceHref = (project: string, id: string) =>
   `${settingsInterfacesHref(project)}/${encodeURIComponent(id)}`;
 
+/** Settings → Roles: every role, and one role with its permissions (spec §2). */
+export const settingsRolesHref = (project: string) => `/${project}/settings/roles`;
+export const settingsRoleHref = (project: string, id: number | string) =>
+  `${settingsRolesHref(project)}/${encodeURIComponent(String(id))}`;
+
 /** An extension module's page (spec §2). */
 export const extensionModuleHref = (project: string, id: string) =>
   `/${project}/ext/${encodeURIComponent(id)}`;

@@ -27,6 +27,11 @@ export interface Accountability {
   token?: string;
   /** The caller's role enforces 2FA and they have not set it up. */
   needs2FA?: boolean;
+  /**
+   * Set while an administrator previews a role (`X-Octavo-Preview-Role`, services/role-preview.ts):
+   * the administrator's user id; `role` is the previewed role and `user` is null. Read-only.
+   */
+  previewBy?: number;
 }
 
 export function publicAccountability(ip: string, userAgent?: string): Accountability {

@@ -12,6 +12,7 @@ import { ApiError, isApiError } from './errors';
 import { ProjectRegistry } from './services/projects';
 import { publicAccountability, type Accountability, type ProjectContext } from './context';
 import { resolveAccountability } from './services/authentication';
+import { previewAccountability } from './services/role-preview';
 import { connectInvalidation } from './database/invalidation';
 import { ROOT } from './paths';
 import { serverRoutes } from './routes/server';
@@ -110,7 +111,7 @@ export async function buildServer(
     await app.register(cors, {
       origin: config.corsOrigin === '*' ? true : config.corsOrigin,
       credentials: true,
-      allowedHeaders: ['Content-Type', 'Authorization', 'X-Directus-Project'],
+      allowedHeaders: ['Content-Type', 'Authorization', 'X-Directus-Project', 'X-Octavo-Preview-Role'],
       maxAge: 500,
     });
   }
@@ -198,6 +199,8 @@ export async function buildServer(
           auth === 'none'
             ? publicAccountability(request.ip, request.headers['user-agent'])
             : await resolveAccountability(project, request);
+        // An administrator reading as another role (read-only; 403 for anyone else and for writes).
+        request.accountability = await previewAccountability(project, request, request.accountability);
         if (auth === 'user' && request.accountability.user == null)
           throw new ApiError('USER_NOT_AUTHENTICATED');
         if (auth === 'admin' && !request.accountability.admin) {

@@ -19,7 +19,8 @@ export function respond(request: FastifyRequest, reply: FastifyReply, body: Enve
   if (body.meta !== undefined) payload.meta = body.meta;
   if (body.messages?.length) payload.messages = body.messages;
   if (body.error) payload.error = body.error;
-  if (request.accountability?.user == null) payload.public = true;
+  if (request.accountability?.user == null && request.accountability?.previewBy == null)
+    payload.public = true;
   if (Object.keys(payload).length === 0) return reply.code(204).send();
   const maxBytes = request.server.config?.maxResponseBytes;
   if (!maxBytes || payload.data === undefined) return reply.send(payload);

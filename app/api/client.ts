@@ -41,7 +41,8 @@ export interface ApiClient {
   readonly root: string;
   readonly project: string;
   /** `path` is relative to `${root}${project}/`; a path starting with '/' is relative to the root instead. */
-  get<T = any>(path: string, params?: Params): Promise<Envelope<T>>;
+  /** `headers` adds request headers (e.g. the administrators' role preview, api/roles.ts). */
+  get<T = any>(path: string, params?: Params, headers?: Record<string, string>): Promise<Envelope<T>>;
   post<T = any>(path: string, body?: unknown, params?: Params): Promise<Envelope<T>>;
   patch<T = any>(path: string, body?: unknown, params?: Params): Promise<Envelope<T>>;
   delete(path: string, params?: Params): Promise<void>;
@@ -114,13 +115,14 @@ async function call<T>(
   url: string,
   project: string,
   body?: unknown,
+  extraHeaders?: Record<string, string>,
 ): Promise<Envelope<T>> {
   try {
     // redaxios parses JSON when it can and leaves other text (e.g. `pong`) as it is.
     const response = await redaxios<any>(url, {
       method,
       data: body,
-      headers: headersFor(project),
+      headers: { ...headersFor(project), ...extraHeaders },
       withCredentials: true,
       responseType: 'text',
     });
@@ -137,7 +139,8 @@ export function createApiClient(root: string, project: string): ApiClient {
   return {
     root,
     project,
-    get: (path, params) => call('get', urlFor(root, project, path, params), project),
+    get: (path, params, headers) =>
+      call('get', urlFor(root, project, path, params), project, undefined, headers),
     post: (path, body, params) => call('post', urlFor(root, project, path, params), project, body ?? {}),
     patch: (path, body, params) => call('patch', urlFor(root, project, path, params), project, body ?? {}),
     async delete(path, params) {

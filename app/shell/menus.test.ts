@@ -132,7 +132,8 @@ describe('navigation', () => {
           id: 1,
           name: 'Admin',
           collection_listing: [
-            { name: 'Content', collections: [{ collection: 'zebras' }, { collection: 'secret' }] },
+            // v8 stores `group_name` (schema-v8 §2.5.3), as Settings → Roles writes it.
+            { group_name: 'Content', collections: [{ collection: 'zebras' }, { collection: 'secret' }] },
             { name: 'Empty', collections: [{ collection: 'missing' }] },
           ],
         },

@@ -114,7 +114,8 @@ export function navigationGroups(
   const byName = new Map(visible.map((c) => [c.collection, c]));
   return listing
     .map((group) => ({
-      name: group.name ?? null,
+      // v8 stores `group_name` (schema-v8 §2.5.3); `name` is accepted too.
+      name: group.group_name ?? group.name ?? null,
       collections: (group.collections ?? [])
         .map((entry) => byName.get(typeof entry === 'string' ? entry : entry.collection))
         .filter((c): c is CollectionMeta => Boolean(c)),

@@ -116,6 +116,7 @@ export interface ModuleLink {
 
 /** An entry of a role's collection_listing: a named group of collection links in the navigation. */
 export interface CollectionGroup {
+  group_name?: string | null;
   name?: string | null;
   collections: { collection: string }[];
 }

@@ -689,7 +689,12 @@ export class ItemsService {
       }
       return await readItems(ctx, this.collection, query, guard, options.keys ? { keys: options.keys } : {});
     } catch (error) {
-      if (isApiError(error) && error.code === 300 && this.accountability.user == null) {
+      if (
+        isApiError(error) &&
+        error.code === 300 &&
+        this.accountability.user == null &&
+        this.accountability.previewBy == null
+      ) {
         throw new ApiError('UNAUTHORIZED', 'Unauthorized request');
       }
       throw error;

@@ -84,9 +84,24 @@ function registerRoleHooks(): void {
     async afterCreate(key, _payload, ctx) {
       await ctx.trx('directus_permissions').insert(defaultPermissionRows(Number(key)));
     },
-    beforeDelete(key) {
+    async beforeDelete(key, existing, ctx) {
       if ([ADMIN_ROLE, PUBLIC_ROLE].includes(Number(key))) {
         throw new ApiError('UNAUTHORIZED', `You are not allowed to delete group [${key}]`);
+      }
+      // Users are never left without a role: the delete waits until they are moved (Octavo; v8
+      // left them with a dangling role id).
+      const [{ count }] = (await ctx
+        .trx('directus_users')
+        .where('role', key)
+        .count({ count: '*' })) as Array<{
+        count: number | string;
+      }>;
+      if (Number(count) > 0) {
+        const name = typeof existing.name === 'string' ? existing.name : String(key);
+        throw new ApiError(
+          'UNPROCESSABLE_ENTITY',
+          `The role "${name}" still has ${Number(count)} user(s): move them to another role before deleting it`,
+        );
       }
     },
     async afterDelete(key, _existing, ctx) {
@@ -121,16 +136,39 @@ function checkPermissionRow(payload: Item): void {
   }
 }
 
+const PARENT_PREFIX = '$parent:';
+
+/**
+ * A `$parent:<field>` row (docs/compatibility.md) must name a many-to-one field of its collection;
+ * one that does not would shut the collection for the role, so it is refused when written.
+ */
+function checkParentRow(status: unknown, collection: unknown, schema: HookContext['schema']): void {
+  if (typeof status !== 'string' || !status.startsWith(PARENT_PREFIX)) return;
+  const name = status.slice(PARENT_PREFIX.length).trim();
+  const field =
+    typeof collection === 'string' ? schema.collections.get(collection)?.fields.get(name) : undefined;
+  if (field?.relation?.kind !== 'm2o') {
+    throw invalid('status', `"${name}" is not a many-to-one field of "${String(collection)}"`);
+  }
+}
+
 function registerPermissionHooks(): void {
   registerItemsHooks('directus_permissions', {
-    beforeCreate(payload) {
+    beforeCreate(payload, ctx) {
       checkPermissionRow(payload);
+      checkParentRow(payload.status, payload.collection, ctx.schema);
       if (payload.role === undefined || payload.role === null)
         throw invalid('role', 'This value should not be blank.');
       if (payload.collection === undefined) throw invalid('collection', 'This value should not be blank.');
     },
-    beforeUpdate(_key, payload) {
+    beforeUpdate(_key, payload, existing, ctx) {
       checkPermissionRow(payload);
+      if (has(payload, 'status') || has(payload, 'collection'))
+        checkParentRow(
+          payload.status ?? existing.status,
+          payload.collection ?? existing.collection,
+          ctx.schema,
+        );
     },
   });
 }

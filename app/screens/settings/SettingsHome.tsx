@@ -3,7 +3,7 @@ import { useHasMessage, useLocale, useT } from '../../i18n';
 import { useAppData, useProjectKey } from '../../state/hooks';
 import { useProjects } from '../../state/projects';
 import { Page } from '../../shell/Page';
-import { settingsHref, settingsInterfacesHref } from '../../paths';
+import { settingsHref, settingsInterfacesHref, settingsRolesHref } from '../../paths';
 import './settings.css';
 
 /** Bytes as the largest sensible unit: 1048576 → "1 MB". */
@@ -78,6 +78,13 @@ export function SettingsHome() {
         <div className="settings-cards">
           <Card href={`#${settingsHref(project)}/global`} icon="tune" title={t('settings_global.title')}>
             {t('settings_global.card_body')}
+          </Card>
+          <Card
+            href={`#${settingsRolesHref(project)}`}
+            icon="admin_panel_settings"
+            title={t('settings_roles.title')}
+          >
+            {t('settings_roles.card_body')}
           </Card>
           <Card href={`#${settingsHref(project)}/webhooks`} icon="send" title={t('webhooks.title')}>
             {t('webhooks.card_body')}

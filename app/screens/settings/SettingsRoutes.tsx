@@ -12,6 +12,8 @@ const ItemListingPage = lazy(() => import('../listing/ItemListingPage'));
 const ItemPage = lazy(() => import('../item/ItemPage'));
 const InterfacesList = lazy(() => import('./interfaces/InterfacesList'));
 const InterfaceDebugger = lazy(() => import('./interfaces/InterfaceDebugger'));
+const RolesList = lazy(() => import('./roles/RolesList'));
+const RolePage = lazy(() => import('./roles/RolePage'));
 
 export function SettingsRoutes() {
   return (
@@ -36,6 +38,12 @@ export function SettingsRoutes() {
       </Route>
       <Route path="/:project/settings/interfaces/:id">
         {(params) => <InterfaceDebugger key={params.id} id={params.id} />}
+      </Route>
+      <Route path="/:project/settings/roles">
+        <RolesList />
+      </Route>
+      <Route path="/:project/settings/roles/:id">
+        {(params) => <RolePage key={params.id} id={params.id} />}
       </Route>
       <Route>
         <NotFoundPage />
