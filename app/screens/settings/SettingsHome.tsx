@@ -3,7 +3,7 @@ import { useHasMessage, useLocale, useT } from '../../i18n';
 import { useAppData, useProjectKey } from '../../state/hooks';
 import { useProjects } from '../../state/projects';
 import { Page } from '../../shell/Page';
-import { settingsInterfacesHref } from '../../paths';
+import { settingsCollectionsHref, settingsInterfacesHref } from '../../paths';
 import './settings.css';
 
 /** Bytes as the largest sensible unit: 1048576 → "1 MB". */
@@ -76,6 +76,13 @@ export function SettingsHome() {
           {t('settings.tools')}
         </h2>
         <div className="settings-cards">
+          <Card
+            href={`#${settingsCollectionsHref(project)}`}
+            icon="database"
+            title={t('settings_collections.title')}
+          >
+            {t('settings_collections.card_body')}
+          </Card>
           <Card href="#/statecharts" icon="account_tree" title={t('statecharts.title')}>
             {t('settings.statecharts_body')}
           </Card>

@@ -8,6 +8,8 @@ import { NotFoundPage } from '../errors/NotFoundPage';
  */
 const InterfacesList = lazy(() => import('./interfaces/InterfacesList'));
 const InterfaceDebugger = lazy(() => import('./interfaces/InterfaceDebugger'));
+const CollectionsList = lazy(() => import('./collections/CollectionsList'));
+const CollectionDetail = lazy(() => import('./collections/CollectionDetail'));
 
 export function SettingsRoutes() {
   return (
@@ -17,6 +19,12 @@ export function SettingsRoutes() {
       </Route>
       <Route path="/:project/settings/interfaces/:id">
         {(params) => <InterfaceDebugger key={params.id} id={params.id} />}
+      </Route>
+      <Route path="/:project/settings/collections">
+        <CollectionsList />
+      </Route>
+      <Route path="/:project/settings/collections/:collection">
+        {(params) => <CollectionDetail key={params.collection} collection={params.collection} />}
       </Route>
       <Route>
         <NotFoundPage />
