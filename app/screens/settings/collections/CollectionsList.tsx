@@ -204,6 +204,9 @@ function NewCollectionDialog({ onClose }: { onClose: () => void }) {
               (name ? t('settings_collections.name_as', { name }) : t('settings_collections.name_hint'))}
           </p>
         </div>
+        <p className="designer-label" aria-hidden="true">
+          {t('settings_collections.primary_key')}
+        </p>
         <RadioGroup
           name="new-collection-key"
           label={t('settings_collections.primary_key')}
@@ -215,6 +218,9 @@ function NewCollectionDialog({ onClose }: { onClose: () => void }) {
             { value: 'string', label: t('settings_collections.key_string') },
           ]}
         />
+        <p className="designer-label" aria-hidden="true">
+          {t('settings_collections.system_fields')}
+        </p>
         <CheckboxGroup
           label={t('settings_collections.system_fields')}
           value={system}

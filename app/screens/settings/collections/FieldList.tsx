@@ -183,6 +183,7 @@ function FieldRow({ field, width, onFlag, onWidth, onEdit, onDelete }: FieldRowP
           <Select
             id={`field-width-${field.field}`}
             value={field.width ?? 'full'}
+            placeholder={t('settings_collections.choose')}
             choices={WIDTHS.map((w) => ({ value: w, label: t(`settings_collections.width_${w}`) }))}
             onChange={(value) => value && onWidth(value as FieldWidth)}
           />

@@ -594,6 +594,7 @@ function SchemaStep(props: SchemaStepProps) {
         <Select
           id="wizard-type"
           value={schema.type}
+          placeholder={t('settings_collections.choose')}
           choices={types.map((type) => ({ value: type, label: type }))}
           onChange={(value) => value && setType(value)}
         />
@@ -605,6 +606,7 @@ function SchemaStep(props: SchemaStepProps) {
             <Select
               id="wizard-datatype"
               value={schema.datatype}
+              placeholder={t('settings_collections.choose')}
               choices={datatypes.map((d) => ({ value: d, label: d }))}
               onChange={(value) => value && setDatatype(value)}
             />
