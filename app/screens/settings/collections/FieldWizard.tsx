@@ -535,19 +535,22 @@ function SchemaStep(props: SchemaStepProps) {
   );
   const datatypes = datatypesFor(schema.type, vendor);
   const rule = lengthRule(vendor, schema.datatype, schema.type);
+  // The interface's recommended length goes with its recommended datatype; another one starts from its own default.
+  const recommendedFor = (datatype: string) =>
+    datatype === definition.recommended?.datatype ? definition.recommended?.length : undefined;
   const setType = (type: string) => {
     const list = datatypesFor(type, vendor);
     const datatype = list.includes(schema.datatype) ? schema.datatype : (list[0] ?? '');
     onChange({
       type,
       datatype,
-      length: defaultLength(lengthRule(vendor, datatype, type), definition.recommended?.length),
+      length: defaultLength(lengthRule(vendor, datatype, type), recommendedFor(datatype)),
     });
   };
   const setDatatype = (datatype: string) =>
     onChange({
       datatype,
-      length: defaultLength(lengthRule(vendor, datatype, schema.type), definition.recommended?.length),
+      length: defaultLength(lengthRule(vendor, datatype, schema.type), recommendedFor(datatype)),
     });
   const lengthHint =
     rule.kind === 'length'
@@ -586,7 +589,7 @@ function SchemaStep(props: SchemaStepProps) {
               ? t('settings_collections.name_fixed')
               : schema.name
                 ? t('settings_collections.name_as', { name: schema.name })
-                : t('settings_collections.field_name_hint'))}
+                : t('settings_collections.name_hint'))}
         </p>
       </div>
       <div className="designer-form__field">
