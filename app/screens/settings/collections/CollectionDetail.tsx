@@ -183,8 +183,8 @@ export function CollectionDetail({ collection }: { collection: string }) {
       actions={<DetailActions collection={collection} />}
       info={<p className="info-sidebar__empty">{t('settings_collections.info_detail')}</p>}
     >
-      <CollectionSettings key={collection} collection={collection} />
       <FieldList collection={collection} />
+      <CollectionSettings key={collection} collection={collection} />
     </Page>
   );
 }

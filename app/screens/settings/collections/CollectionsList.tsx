@@ -74,7 +74,9 @@ export function CollectionsList() {
           <thead>
             <tr>
               <th scope="col">{t('settings_collections.col_name')}</th>
-              <th scope="col">{t('settings_collections.col_note')}</th>
+              <th scope="col" className="designer-table__note">
+                {t('settings_collections.col_note')}
+              </th>
               <th scope="col" className="designer-table__number">
                 {t('settings_collections.col_items')}
               </th>

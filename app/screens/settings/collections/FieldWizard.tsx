@@ -554,14 +554,21 @@ function SchemaStep(props: SchemaStepProps) {
     });
   const lengthHint =
     rule.kind === 'length'
-      ? t('settings_collections.length_hint', { default: rule.default, max: rule.max ?? 0 })
+      ? rule.max != null
+        ? t('settings_collections.length_hint', { default: rule.default, max: rule.max })
+        : t('settings_collections.length_hint_default', { default: rule.default })
       : rule.kind === 'precision_scale'
-        ? t('settings_collections.precision_hint', {
-            precision: rule.defaultPrecision,
-            scale: rule.defaultScale,
-            maxPrecision: rule.maxPrecision ?? rule.defaultPrecision,
-            maxScale: rule.maxScale ?? rule.defaultScale,
-          })
+        ? rule.maxPrecision != null
+          ? t('settings_collections.precision_hint', {
+              precision: rule.defaultPrecision,
+              scale: rule.defaultScale,
+              maxPrecision: rule.maxPrecision,
+              maxScale: rule.maxScale ?? rule.maxPrecision,
+            })
+          : t('settings_collections.precision_hint_default', {
+              precision: rule.defaultPrecision,
+              scale: rule.defaultScale,
+            })
         : '';
   return (
     <div className="designer-form designer-form--grid">
