@@ -215,7 +215,17 @@ async function fieldWithRelationSteps(
     return;
   }
   const extra: FieldInput[] = relation.language_field
-    ? [{ field: relation.language_field, type: 'lang', interface: 'language', required: true }]
+    ? [
+        {
+          field: relation.language_field,
+          type: 'lang',
+          datatype: 'VARCHAR',
+          length: 8,
+          interface: 'language',
+          required: true,
+          width: 'half',
+        },
+      ]
     : [];
   await ensureKeyField(unit, project, many, manyField, collection, extra);
   await relationRow(unit, {

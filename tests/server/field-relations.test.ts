@@ -58,6 +58,19 @@ describe.each(testVendors)('a field with its relation (%s)', (vendor) => {
     ]);
   });
 
+  it('adds a file field pointing at the file library', async () => {
+    const res = await a.post('/fields/projects', {
+      field: 'cover',
+      type: 'file',
+      interface: 'file',
+      relation: { collection_one: 'directus_files' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await relations('projects')).find((r) => r.field_many === 'cover')).toMatchObject({
+      collection_one: 'directus_files',
+    });
+  });
+
   it('adds a one-to-many, creating the child collection and its key column', async () => {
     const res = await a.post('/fields/projects', {
       field: 'tasks',
@@ -119,6 +132,30 @@ describe.each(testVendors)('a field with its relation (%s)', (vendor) => {
     expect(item.writer.name).toBe('Ada');
     expect(item.tasks).toHaveLength(1);
     expect(item.labels[0].labels_id.name).toBe('red');
+  });
+
+  it('adds a translations field, creating its collection with the language column', async () => {
+    const res = await a.post('/fields/projects', {
+      field: 'translations',
+      type: 'translation',
+      interface: 'translation',
+      options: { languageField: 'language' },
+      relation: {
+        collection_many: 'projects_translations',
+        field_many: 'projects_id',
+        language_field: 'language',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const fields = (await a.get('/fields/projects_translations')).json().data;
+    expect(fields.map((f: { field: string }) => f.field).sort()).toEqual(['id', 'language', 'projects_id']);
+    expect(fields.find((f: { field: string }) => f.field === 'language')).toMatchObject({ type: 'lang' });
+    const project = (await a.post('/items/projects', { title: 'Two' })).json().data;
+    const saved = await a.patch(`/items/projects/${project.id}?fields=translations.language`, {
+      translations: [{ language: 'de-DE' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.translations).toEqual([{ language: 'de-DE' }]);
   });
 
   it('refuses an existing field name and leaves nothing behind', async () => {

@@ -31,8 +31,8 @@ export function collectionSettingsFields(t: Translate, withStatus: boolean): Fie
       name: t('settings_collections.icon'),
       type: 'string',
       interface: 'icon',
-      width: 'half',
-      sort: 2,
+      width: 'full',
+      sort: 4,
     },
     {
       field: 'hidden',
@@ -41,7 +41,7 @@ export function collectionSettingsFields(t: Translate, withStatus: boolean): Fie
       interface: 'switch',
       width: 'half',
       note: t('settings_collections.hidden_note'),
-      sort: 3,
+      sort: 2,
     },
     {
       field: 'single',
@@ -50,7 +50,7 @@ export function collectionSettingsFields(t: Translate, withStatus: boolean): Fie
       interface: 'switch',
       width: 'half',
       note: t('settings_collections.single_note'),
-      sort: 4,
+      sort: 3,
     },
     {
       field: 'translation',

@@ -312,9 +312,12 @@ export function FieldWizard({
       const next = body();
       if (editing) {
         const patch: Partial<FieldBody> = {};
+        // The field as the wizard started it (options with their defaults), so only real changes go.
         const before: Record<string, unknown> = {
           ...field,
-          default_value: field!.default_value ?? null,
+          options: optionsWithDefaults(definition, field!.options ?? null),
+          unique: on(field!.unique),
+          default_value: field!.default_value == null ? null : String(field!.default_value),
           length: field!.length == null ? undefined : String(field!.length),
         };
         for (const [key, value] of Object.entries(next)) {
@@ -361,7 +364,17 @@ export function FieldWizard({
               {t('settings_collections.back_step')}
             </Button>
           )}
-          {last ? (
+          {!last && (
+            <Button
+              variant={editing ? 'secondary' : 'primary'}
+              iconEnd="arrow_forward"
+              disabled={!canLeave(step)}
+              onClick={() => setStep(steps[index + 1]!)}
+            >
+              {t('settings_collections.next_step')}
+            </Button>
+          )}
+          {(last || editing) && (
             <Button
               icon="check"
               loading={busy}
@@ -369,14 +382,6 @@ export function FieldWizard({
               onClick={() => void save()}
             >
               {editing ? t('settings_collections.save_field') : t('settings_collections.create_field')}
-            </Button>
-          ) : (
-            <Button
-              iconEnd="arrow_forward"
-              disabled={!canLeave(step)}
-              onClick={() => setStep(steps[index + 1]!)}
-            >
-              {t('settings_collections.next_step')}
             </Button>
           )}
         </>

@@ -141,6 +141,27 @@ describe('the field wizard', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('edits a field from its schema step and sends only what changed', async () => {
+    const { data, calls } = setup({ 'PATCH fields/projects/title': () => ({}) });
+    const onClose = vi.fn();
+    const title = { ...FIELDS[1]!, datatype: 'VARCHAR', length: 200, collection: 'projects' };
+    render(
+      renderInApp(
+        data,
+        '/demo/settings/collections/projects',
+        <FieldWizard collection="projects" field={title} onClose={onClose} />,
+      ).tree,
+    );
+    const user = userEvent.setup();
+    const length = screen.getByLabelText('Length') as HTMLInputElement;
+    expect(length.value).toBe('200');
+    await user.clear(length);
+    await user.type(length, '120');
+    await user.click(screen.getByRole('button', { name: 'Save field' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === 'patch').map((c) => c.body)).toEqual([{ length: '120' }]);
+  });
+
   it('edits a primary key: the name and the key cannot change', async () => {
     const { data } = setup();
     render(
