@@ -399,7 +399,9 @@ export function FieldWizard({
         ))}
       </ol>
       <div className="wizard-body" data-testid={`wizard-step-${step}`}>
-        {step === 'interface' && <InterfaceStep chosen={interfaceId} onChoose={chooseInterface} />}
+        {step === 'interface' && (
+          <InterfaceStep collection={collection} chosen={interfaceId} onChoose={chooseInterface} />
+        )}
         {step === 'schema' && schema && definition && (
           <SchemaStep
             collection={collection}
@@ -460,16 +462,26 @@ export function FieldWizard({
 }
 
 function InterfaceStep({
+  collection,
   chosen,
   onChoose,
 }: {
+  collection: string;
   chosen: string | null;
   onChoose: (definition: InterfaceDefinition) => void;
 }) {
   const t = useT();
   const registry = useRegistry();
   const [search, setSearch] = useState('');
-  const shown = useMemo(() => wizardInterfaces(registry.interfaces(), search), [registry, search]);
+  const { data } = useAppData();
+  const present = useMemo(
+    () => (data.schema.fields[collection] ?? []).map((f) => String(f.type)),
+    [data.schema.fields, collection],
+  );
+  const shown = useMemo(
+    () => wizardInterfaces(registry.interfaces(), search, present),
+    [registry, search, present],
+  );
   return (
     <div className="wizard-interfaces">
       <label htmlFor="wizard-interface-search" className="designer-label">

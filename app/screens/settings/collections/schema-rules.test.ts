@@ -11,6 +11,7 @@ import {
   sortChanges,
   validCollectionName,
   validName,
+  wizardInterfaces,
 } from './schema-rules';
 
 describe('safe mode (spec §5)', () => {
@@ -86,6 +87,17 @@ describe('datatypes and lengths (field-types.json, spec §5)', () => {
     expect(lengthProblem(decimal, '40,31')).toEqual({ key: 'scale_range', values: { max: 30 } });
     expect(lengthProblem(decimal, '5,6')).toEqual({ key: 'scale_above_precision' });
     expect(lengthProblem(lengthRule('mysql', 'TEXT'), '')).toBeNull();
+  });
+});
+
+describe('the interfaces the wizard offers', () => {
+  it('leaves out hidden ones and the system types a collection already has', () => {
+    const make = (id: string, types: string[], hidden = false) =>
+      ({ id, name: id, icon: 'x', types, hidden, options: [], binding: { component: 'input' } }) as never;
+    const all = [make('status', ['status']), make('text', ['string']), make('pk', ['integer'], true)];
+    expect(wizardInterfaces(all, '').map((d: { id: string }) => d.id)).toEqual(['status', 'text']);
+    expect(wizardInterfaces(all, '', ['status']).map((d: { id: string }) => d.id)).toEqual(['text']);
+    expect(wizardInterfaces(all, 'STR').map((d: { id: string }) => d.id)).toEqual(['text']);
   });
 });
 

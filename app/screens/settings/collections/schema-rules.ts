@@ -321,12 +321,32 @@ export function relationKind(definition: InterfaceDefinition | undefined): Relat
   return null;
 }
 
-/** Interfaces the wizard offers: not hidden (system ones come with the collection), grouped by family. */
-export function wizardInterfaces(all: InterfaceDefinition[], search: string): InterfaceDefinition[] {
+/** Types a collection holds at most once (the server refuses a second status, sort, owner, …). */
+export const ONCE_PER_COLLECTION = [
+  'owner',
+  'user_updated',
+  'status',
+  'sort',
+  'lang',
+  'datetime_created',
+  'datetime_updated',
+];
+
+/**
+ * Interfaces the wizard offers: not hidden (system ones come with the collection), with a type the
+ * collection can still take (`present`: the types of its fields), matching the search.
+ */
+export function wizardInterfaces(
+  all: InterfaceDefinition[],
+  search: string,
+  present: string[] = [],
+): InterfaceDefinition[] {
   const needle = search.trim().toLowerCase();
+  const fits = (type: string) =>
+    !!typeEntry(type) && !(ONCE_PER_COLLECTION.includes(type) && present.includes(type));
   return all
     .filter((d) => !d.hidden && d.types.length > 0)
-    .filter((d) => d.types.some((type) => !!typeEntry(type)))
+    .filter((d) => d.types.some(fits))
     .filter(
       (d) =>
         !needle ||
