@@ -5,6 +5,16 @@ import type { FieldDefinition } from '../../../../engine/types';
 import { appData, fakeApi, renderInApp } from '../../item/test-harness';
 import { FieldList } from './FieldList';
 import { FieldWizard } from './FieldWizard';
+import { CollectionDetail } from './CollectionDetail';
+
+// The collection's icon field loads the icon list; a worktree's linked node_modules lies outside
+// Vite's allowed folders, so `?raw` is read from disk here (as the pickers' test does).
+vi.mock('material-symbols/index.d.ts?raw', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { createRequire } = await import('node:module');
+  const path = createRequire(import.meta.url).resolve('material-symbols/index.d.ts');
+  return { default: readFileSync(path, 'utf8') };
+});
 
 afterEach(cleanup);
 
@@ -177,5 +187,28 @@ describe('the field wizard', () => {
     );
     expect((screen.getByLabelText('Field name') as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText('A primary key cannot be disabled.')).toBeTruthy();
+  });
+});
+
+describe('a collection’s page', () => {
+  it('saves its settings in one request and names what a delete loses', async () => {
+    const { data, calls } = setup({
+      'PATCH collections/projects': () => ({}),
+      'GET items/projects': () => [],
+    });
+    render(
+      renderInApp(data, '/demo/settings/collections/projects', <CollectionDetail collection="projects" />)
+        .tree,
+    );
+    const user = userEvent.setup();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('switch', { name: 'Hidden' }));
+    await user.click(save);
+    await waitFor(() => expect(calls.some((c) => c.method === 'patch')).toBe(true));
+    expect(calls.find((c) => c.method === 'patch')!.body).toEqual({ hidden: true });
+
+    await user.click(screen.getByRole('button', { name: 'Delete collection' }));
+    expect(await screen.findByText(/4 fields and no relations/)).toBeTruthy();
   });
 });
