@@ -158,6 +158,27 @@ describe.each(testVendors)('a field with its relation (%s)', (vendor) => {
     expect(saved.json().data.translations).toEqual([{ language: 'de-DE' }]);
   });
 
+  it('gives an item of a UUID-keyed collection a random key when none is sent', async () => {
+    const made = await a.post('/collections', {
+      collection: 'tickets',
+      fields: [
+        { field: 'id', type: 'uuid', length: 36, primary_key: true, interface: 'text-input', readonly: true },
+        { field: 'name', type: 'string', length: 80 },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const first = await a.post('/items/tickets', { name: 'One' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    const chosen = await a.post('/items/tickets', {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'Two',
+    });
+    expect(chosen.json().data.id).toBe('00000000-0000-4000-8000-000000000001');
+  });
+
   it('refuses an existing field name and leaves nothing behind', async () => {
     const before = await snapshot(server, ['projects', 'things_junction']);
     const res = await a.post('/fields/projects', {
