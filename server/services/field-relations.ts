@@ -104,7 +104,11 @@ async function hasCollection(unit: SchemaUnit, collection: string): Promise<bool
   return model.collections.has(collection);
 }
 
-/** A many-to-one column on `collection` pointing at `target`: created (collection too) when missing. */
+/**
+ * A many-to-one column on `collection` pointing at `target`: created (collection too) when missing.
+ * Junctions and translations are `hidden` plumbing (collection and key column); the items of a
+ * one-to-many are content of their own, shown with the field that leads to their parent.
+ */
 async function ensureKeyField(
   unit: SchemaUnit,
   project: ProjectContext,
@@ -112,13 +116,20 @@ async function ensureKeyField(
   field: string,
   target: string,
   extra: FieldInput[] = [],
+  hidden = true,
 ): Promise<void> {
   const key = await keyColumnOf(unit, target);
-  const definition = { field, ...key, interface: 'many-to-one', hidden_detail: true, hidden_browse: true };
+  const definition = {
+    field,
+    ...key,
+    interface: 'many-to-one',
+    hidden_detail: hidden,
+    hidden_browse: hidden,
+  };
   if (!(await hasCollection(unit, collection))) {
     await createCollectionSteps(unit, project, {
       collection,
-      hidden: true,
+      hidden,
       fields: [definition, ...extra],
     });
     return;
@@ -227,7 +238,7 @@ async function fieldWithRelationSteps(
         },
       ]
     : [];
-  await ensureKeyField(unit, project, many, manyField, collection, extra);
+  await ensureKeyField(unit, project, many, manyField, collection, extra, type === 'translation');
   await relationRow(unit, {
     collection_many: many,
     field_many: manyField,

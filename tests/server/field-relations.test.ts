@@ -79,7 +79,11 @@ describe.each(testVendors)('a field with its relation (%s)', (vendor) => {
       relation: { collection_many: 'tasks', field_many: 'project' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await a.get('/fields/tasks/project')).json().data).toMatchObject({ type: 'm2o' });
+    expect((await a.get('/fields/tasks/project')).json().data).toMatchObject({
+      type: 'm2o',
+      hidden_detail: false,
+    });
+    expect((await a.get('/collections/tasks')).json().data.hidden).toBe(false);
     expect(await relations('tasks')).toEqual([
       {
         collection_many: 'tasks',
@@ -150,6 +154,7 @@ describe.each(testVendors)('a field with its relation (%s)', (vendor) => {
     const fields = (await a.get('/fields/projects_translations')).json().data;
     expect(fields.map((f: { field: string }) => f.field).sort()).toEqual(['id', 'language', 'projects_id']);
     expect(fields.find((f: { field: string }) => f.field === 'language')).toMatchObject({ type: 'lang' });
+    expect((await a.get('/collections/projects_translations')).json().data.hidden).toBe(true);
     const project = (await a.post('/items/projects', { title: 'Two' })).json().data;
     const saved = await a.patch(`/items/projects/${project.id}?fields=translations.language`, {
       translations: [{ language: 'de-DE' }],
