@@ -1,3 +1,4 @@
+import './collections/catalog';
 import { Card } from '../../../ui';
 import { useHasMessage, useLocale, useT } from '../../i18n';
 import { useAppData, useProjectKey } from '../../state/hooks';

@@ -1,3 +1,4 @@
+import './catalog';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button, buttonClassName, ConfirmDialog, EmptyState, Notice } from '../../../../ui';

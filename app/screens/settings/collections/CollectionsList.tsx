@@ -1,3 +1,4 @@
+import './catalog';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Badge, Button, CheckboxGroup, Icon, Modal, Notice, RadioGroup, TextInput } from '../../../../ui';

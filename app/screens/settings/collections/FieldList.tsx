@@ -1,3 +1,4 @@
+import './catalog';
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, ConfirmDialog, Icon, IconButton, Notice, Select, Toggle } from '../../../../ui';
 import { SortableList, useSortableRow } from '../../../../engine/components/structured/Sortable';

@@ -1,3 +1,4 @@
+import './catalog';
 import { useMemo, useState } from 'react';
 import { Button, Icon, Modal, Notice, Select, TextInput, Toggle } from '../../../../ui';
 import { ItemForm } from '../../../../engine/form/ItemForm';
