@@ -175,6 +175,22 @@ describe('settings: collections and fields designer', () => {
     expect(await page.evaluate(() => (window as any).__designerMarker)).toBe(marker);
   }, 90_000);
 
+  it('edits the collection: hidden leaves the navigation at once, the statuses are the default set', async () => {
+    await go(page, '/test/settings/collections/projects');
+    await page.waitForSelector('#collection-settings');
+    const nav = page.locator('.nav-sidebar__body a[href$="/collections/projects"]');
+    expect(await nav.count()).toBe(1);
+    const statuses = await page.$$eval(
+      '.octavo-field[data-field="status_mapping"] .octavo-repeater__title',
+      (rows) => rows.map((row) => row.textContent?.trim()),
+    );
+    expect(statuses.join(' | ')).toMatch(/Published \(published\).*Draft \(draft\).*Deleted \(deleted\)/);
+    await page.click('.octavo-field[data-field="hidden"] [role="switch"]');
+    await page.click('section:has(#collection-settings) button:has-text("Save")');
+    await expect.poll(() => nav.count()).toBe(0);
+    expect((await api<any>(page, 'GET', 'collections/projects')).data.hidden).toBe(true);
+  }, 60_000);
+
   it('deletes the collection after a confirmation that names what is lost', async () => {
     await go(page, '/test/settings/collections/projects');
     await page.click('button:has-text("Delete collection")');
