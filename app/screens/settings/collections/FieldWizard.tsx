@@ -693,7 +693,7 @@ function SchemaStep(props: SchemaStepProps) {
           </div>
         </>
       )}
-      {hideColumn && !alias(schema.type) && (
+      {hideColumn && !isAliasType(schema.type) && (
         <p className="designer-hint designer-form__field--full">{t('settings_collections.key_matches')}</p>
       )}
       <div className="designer-form__field designer-form__field--full">
@@ -719,8 +719,6 @@ function SchemaStep(props: SchemaStepProps) {
     </div>
   );
 }
-
-const alias = (type: string) => isAliasType(type);
 
 interface RelationStepProps {
   collection: string;
