@@ -93,6 +93,9 @@ export const settingsHref = (project: string) => `/${project}/settings`;
 
 /** Settings → Interfaces: every interface of the registry, and the debugger of one. */
 export const settingsInterfacesHref = (project: string) => `/${project}/settings/interfaces`;
+export const settingsCollectionsHref = (project: string) => `/${project}/settings/collections`;
+export const settingsCollectionHref = (project: string, collection: string) =>
+  `${settingsCollectionsHref(project)}/${encodeURIComponent(collection)}`;
 export const settingsInterfaceHref = (project: string, id: string) =>
   `${settingsInterfacesHref(project)}/${encodeURIComponent(id)}`;
 

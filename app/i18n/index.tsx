@@ -11,7 +11,12 @@ export const DEFAULT_LOCALE = 'en-US';
 
 type Catalog = Record<string, string>;
 
-const bundled = import.meta.glob<Catalog>('./locales/en-US/*.json', { eager: true, import: 'default' });
+// Catalogues of admin-only screens stay out of the entry chunk (the login page's 120 KB budget):
+// the screens' lazy chunks import them and hand them to `registerCatalog`.
+const bundled = import.meta.glob<Catalog>(
+  ['./locales/en-US/*.json', '!./locales/en-US/settings-collections.json'],
+  { eager: true, import: 'default' },
+);
 const lazyCatalogs = import.meta.glob<Catalog>(['./locales/*/*.json', '!./locales/en-US/*.json'], {
   import: 'default',
 });
@@ -41,12 +46,28 @@ export async function loadLocale(locale: string): Promise<Catalog | null> {
 const warned = new Set<string>();
 const cache = createIntlCache();
 
+/** The message objects handed to intl instances, so a catalogue registered later reaches them. */
+const live = new Set<Catalog>();
+
+/**
+ * Adds an en-US catalogue that a lazy chunk brings. It reaches the running intl instances at once
+ * (formatjs reads their messages object on each format); a locale's own translations keep precedence.
+ */
+export function registerCatalog(catalog: Catalog): void {
+  Object.assign(enUS, catalog);
+  for (const messages of live) {
+    for (const [id, text] of Object.entries(catalog)) if (!(id in messages)) messages[id] = text;
+  }
+}
+
 export function makeIntl(locale: string, messages: Catalog): IntlShape<string> {
+  const all = { ...enUS, ...messages };
+  live.add(all);
   return createIntl(
     {
       locale,
       defaultLocale: DEFAULT_LOCALE,
-      messages: { ...enUS, ...messages },
+      messages: all,
       onError: (error) => {
         const key = error.message;
         if (!warned.has(key)) {

@@ -11,6 +11,7 @@ import {
   singleChanges,
   updateFields,
 } from '../services/fields';
+import { createFieldWithRelation } from '../services/field-relations';
 
 /**
  * Runs a schema write. Database refusals become 422 code 404 with the database's message; with
@@ -63,8 +64,14 @@ export const fieldsRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/:collection', async (request, reply) => {
     const { collection } = request.params as { collection: string };
+    const body = request.body as Record<string, unknown> | null;
+    // An Octavo addition: a field with its relation (and a new junction) as one schema unit.
+    const withRelation = body && typeof body === 'object' && !Array.isArray(body) && 'relation' in body;
     const data = await asSqlError(
-      () => createField(request.project, request.accountability, collection, request.body),
+      () =>
+        withRelation
+          ? createFieldWithRelation(request.project, request.accountability, collection, body)
+          : createField(request.project, request.accountability, collection, request.body),
       true,
     );
     return respond(request, reply, { data });

@@ -202,14 +202,15 @@ async function applyStatusMapping(
   );
 }
 
-/** `POST /collections`: the table with its key and fields, and its metadata rows. */
-export async function createCollection(
+/**
+ * The steps of a new collection inside a unit: the table with its key and fields, their indexes and
+ * the metadata rows. Shared with field creation, which may make a junction or child collection.
+ */
+export async function createCollectionSteps(
+  unit: SchemaUnit,
   project: ProjectContext,
-  who: Accountability,
-  raw: unknown,
-): Promise<CollectionObject> {
-  requireAdmin(who, 'UNAUTHORIZED', 'Unauthorized to create collections');
-  const body = object(raw);
+  body: Record<string, unknown>,
+): Promise<string> {
   const name = body.collection;
   assertCollectionName(name);
   const fields = collectionFields(name, body.fields);
@@ -219,39 +220,52 @@ export async function createCollection(
   if (!columns.some((c) => c.primaryKey)) {
     throw new ApiError('UNPROCESSABLE_ENTITY', 'Collection does not have a primary key field.');
   }
-  await runProjectChange(project, async (unit) => {
-    const model = await loadSchema(unit.db, unit.dialect.vendor);
-    const existing =
-      model.collections.get(name) ??
-      [...model.collections.keys()].find((c) => c.toLowerCase() === name.toLowerCase());
-    if (existing) throw new ApiError('COLLECTION_ALREADY_EXISTS', `Collection "${name}" already exists`);
-    await unit.step(
-      `create table ${name}`,
-      (db) => unit.dialect.createTable(db, name, columns),
-      (db) => unit.dialect.dropTable(db, name),
-    );
-    // Status, sort, owner and m2o columns get an index of their own (lists filter and sort by them).
-    for (const field of fields) {
-      const column = columns.find((c) => c.name === field.field);
-      if (column && !column.primaryKey && indexedType(String(field.type)))
-        await addIndexStep(unit, name, column.name);
-    }
-    await unit.deleteRows('directus_collections', (qb) => qb.where('collection', name));
-    await unit.deleteRows('directus_fields', (qb) => qb.where('collection', name));
-    await unit.insertRow(
-      'directus_collections',
-      { collection: name, ...collectionRow(project, body, true) },
-      'collection',
-    );
-    for (const field of fields) {
-      await unit.insertRow('directus_fields', {
-        collection: name,
-        field: field.field,
-        ...metadataRow(project, { ...field, type: String(field.type).toLowerCase() }, true),
-      });
-    }
-    await applyStatusMapping(unit, project, name, body.status_mapping);
-  });
+  const model = await loadSchema(unit.db, unit.dialect.vendor);
+  const existing =
+    model.collections.get(name) ??
+    [...model.collections.keys()].find((c) => c.toLowerCase() === name.toLowerCase());
+  if (existing) throw new ApiError('COLLECTION_ALREADY_EXISTS', `Collection "${name}" already exists`);
+  await unit.step(
+    `create table ${name}`,
+    (db) => unit.dialect.createTable(db, name, columns),
+    (db) => unit.dialect.dropTable(db, name),
+  );
+  // Status, sort, owner and m2o columns get an index of their own (lists filter and sort by them).
+  for (const field of fields) {
+    const column = columns.find((c) => c.name === field.field);
+    if (column && !column.primaryKey && indexedType(String(field.type)))
+      await addIndexStep(unit, name, column.name);
+  }
+  await unit.deleteRows('directus_collections', (qb) => qb.where('collection', name));
+  await unit.deleteRows('directus_fields', (qb) => qb.where('collection', name));
+  await unit.insertRow(
+    'directus_collections',
+    { collection: name, ...collectionRow(project, body, true) },
+    'collection',
+  );
+  for (const field of fields) {
+    await unit.insertRow('directus_fields', {
+      collection: name,
+      field: field.field,
+      ...metadataRow(project, { ...field, type: String(field.type).toLowerCase() }, true),
+    });
+  }
+  await applyStatusMapping(unit, project, name, body.status_mapping);
+  return name;
+}
+
+/** `POST /collections`: the table with its key and fields, and its metadata rows. */
+export async function createCollection(
+  project: ProjectContext,
+  who: Accountability,
+  raw: unknown,
+): Promise<CollectionObject> {
+  requireAdmin(who, 'UNAUTHORIZED', 'Unauthorized to create collections');
+  const body = object(raw);
+  assertCollectionName(body.collection);
+  // Checked before the unit too, so a bad list fails without touching the database.
+  collectionFields(body.collection, body.fields);
+  const name = await runProjectChange(project, (unit) => createCollectionSteps(unit, project, body));
   return (await readCollections(project, who, [name]))[0];
 }
 

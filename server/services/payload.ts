@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Dialect } from '../database/dialects';
 import { ApiError } from '../errors';
 import { coerceFilterValue, formatUtcDateTime } from '../query/coerce-value';
@@ -192,6 +193,11 @@ export async function prepareValues(
   input: Record<string, unknown>,
   options: PrepareOptions,
 ): Promise<Record<string, unknown>> {
+  // A UUID primary key left empty on create gets a random (v4) one, as Directus 8 generated it.
+  const key = info.fields.get(info.primaryKey);
+  if (options.action === 'create' && key?.type === 'uuid' && blank(input[key.field])) {
+    input = { ...input, [key.field]: randomUUID() };
+  }
   const values: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(input)) {
     const field = info.fields.get(name);

@@ -120,7 +120,7 @@ async function plannedForeignKey(
   };
 }
 
-async function addKeyStep(unit: SchemaUnit, row: Record<string, string | null>): Promise<void> {
+export async function addKeyStep(unit: SchemaUnit, row: Record<string, string | null>): Promise<void> {
   const fk = await plannedForeignKey(unit, row);
   if (!fk) return;
   await unit.step(

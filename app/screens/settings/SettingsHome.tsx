@@ -1,9 +1,15 @@
+import './collections/catalog';
 import { Card } from '../../../ui';
 import { useHasMessage, useLocale, useT } from '../../i18n';
 import { useAppData, useProjectKey } from '../../state/hooks';
 import { useProjects } from '../../state/projects';
 import { Page } from '../../shell/Page';
-import { settingsHref, settingsInterfacesHref, settingsRolesHref } from '../../paths';
+import {
+  settingsCollectionsHref,
+  settingsHref,
+  settingsInterfacesHref,
+  settingsRolesHref,
+} from '../../paths';
 import './settings.css';
 
 /** Bytes as the largest sensible unit: 1048576 → "1 MB". */
@@ -96,6 +102,13 @@ export function SettingsHome() {
           {t('settings.tools')}
         </h2>
         <div className="settings-cards">
+          <Card
+            href={`#${settingsCollectionsHref(project)}`}
+            icon="database"
+            title={t('settings_collections.title')}
+          >
+            {t('settings_collections.card_body')}
+          </Card>
           <Card href="#/statecharts" icon="account_tree" title={t('statecharts.title')}>
             {t('settings.statecharts_body')}
           </Card>

@@ -14,6 +14,8 @@ const InterfacesList = lazy(() => import('./interfaces/InterfacesList'));
 const InterfaceDebugger = lazy(() => import('./interfaces/InterfaceDebugger'));
 const RolesList = lazy(() => import('./roles/RolesList'));
 const RolePage = lazy(() => import('./roles/RolePage'));
+const CollectionsList = lazy(() => import('./collections/CollectionsList'));
+const CollectionDetail = lazy(() => import('./collections/CollectionDetail'));
 
 export function SettingsRoutes() {
   return (
@@ -44,6 +46,12 @@ export function SettingsRoutes() {
       </Route>
       <Route path="/:project/settings/roles/:id">
         {(params) => <RolePage key={params.id} id={params.id} />}
+      </Route>
+      <Route path="/:project/settings/collections">
+        <CollectionsList />
+      </Route>
+      <Route path="/:project/settings/collections/:collection">
+        {(params) => <CollectionDetail key={params.collection} collection={params.collection} />}
       </Route>
       <Route>
         <NotFoundPage />
