@@ -14,7 +14,16 @@ type Catalog = Record<string, string>;
 // Catalogues of admin-only screens stay out of the entry chunk (the login page's 120 KB budget):
 // the screens' lazy chunks import them and hand them to `registerCatalog`.
 const bundled = import.meta.glob<Catalog>(
-  ['./locales/en-US/*.json', '!./locales/en-US/settings-collections.json'],
+  [
+    './locales/en-US/*.json',
+    '!./locales/en-US/settings-collections.json',
+    '!./locales/en-US/settings-roles.json',
+    '!./locales/en-US/settings-global.json',
+    '!./locales/en-US/settings-webhooks.json',
+    '!./locales/en-US/settings-interfaces.json',
+    '!./locales/en-US/gallery.json',
+    '!./locales/en-US/exchange.json',
+  ],
   { eager: true, import: 'default' },
 );
 const lazyCatalogs = import.meta.glob<Catalog>(['./locales/*/*.json', '!./locales/en-US/*.json'], {

@@ -1,3 +1,4 @@
+import './exchange-catalog';
 import { lazy, Suspense, useState } from 'react';
 import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { Menu, type MenuItem } from '../../../ui';

@@ -1,3 +1,4 @@
+import './exchange-catalog';
 import Papa from 'papaparse';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fieldLabel } from '../../../engine/form/labels';

@@ -1,3 +1,4 @@
+import './catalogs';
 import './collections/catalog';
 import { Card } from '../../../ui';
 import { useHasMessage, useLocale, useT } from '../../i18n';

@@ -1,3 +1,4 @@
+import './catalogs';
 import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '../errors/NotFoundPage';

@@ -1,3 +1,4 @@
+import './catalogs';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Avatar,

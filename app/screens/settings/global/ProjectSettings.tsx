@@ -1,3 +1,4 @@
+import '../catalogs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ItemForm } from '../../../../engine/form/ItemForm';
 import type { FieldDefinition } from '../../../../engine/types';

@@ -1,3 +1,4 @@
+import '../catalogs';
 import { useMemo, useState } from 'react';
 import { Badge, Button, buttonClassName, EmptyState, NumberInput, Select, Toggle } from '../../../../ui';
 import { ItemForm } from '../../../../engine/form/ItemForm';

@@ -1,3 +1,4 @@
+import '../catalogs';
 import { useMemo, useState } from 'react';
 import { Badge, Card, EmptyState, Notice, TextInput } from '../../../../ui';
 import type { InterfaceDefinition } from '../../../../engine/types';

@@ -1,3 +1,4 @@
+import '../catalogs';
 import { Fragment, useState } from 'react';
 import { Button, CheckboxGroup, Icon, IconButton, Select } from '../../../../ui';
 import { useLocale, useT } from '../../../i18n';

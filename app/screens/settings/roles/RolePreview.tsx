@@ -1,3 +1,4 @@
+import '../catalogs';
 import { useEffect, useState } from 'react';
 import { EmptyState, Modal, Notice, Select, Spinner } from '../../../../ui';
 import { previewItems } from '../../../api/roles';

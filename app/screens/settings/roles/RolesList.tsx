@@ -1,3 +1,4 @@
+import '../catalogs';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {

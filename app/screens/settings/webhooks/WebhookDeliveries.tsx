@@ -1,3 +1,4 @@
+import '../catalogs';
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Notice, Table, type TableColumn } from '../../../../ui';
 import type { ApiClient } from '../../../api/client';
