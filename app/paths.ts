@@ -24,7 +24,10 @@ export const SETTINGS_ALIASES: Readonly<Record<string, string>> = {
 };
 
 const ALIAS_OF: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries({ ...SYSTEM_ALIASES, ...SETTINGS_ALIASES }).map(([alias, collection]) => [collection, alias]),
+  Object.entries({ ...SYSTEM_ALIASES, ...SETTINGS_ALIASES }).map(([alias, collection]) => [
+    collection,
+    alias,
+  ]),
 );
 
 export const PUBLIC_PATHS = ['/login', '/reset-password', '/install', '/setup-2fa', '/logout'] as const;

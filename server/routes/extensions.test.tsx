@@ -114,7 +114,12 @@ describe('GET /interfaces, /layouts, /modules', () => {
     writeExtension(dataDir, 'modules', 'reports', 'secret.txt', 'no');
 
     const layouts = (await app.inject({ method: 'GET', url: '/layouts' })).json();
-    expect(layouts.data.map((d: { id: string }) => d.id)).toEqual(['calendar', 'cards', 'tabular', 'timeline']);
+    expect(layouts.data.map((d: { id: string }) => d.id)).toEqual([
+      'calendar',
+      'cards',
+      'tabular',
+      'timeline',
+    ]);
     const modules = (await app.inject({ method: 'GET', url: '/modules' })).json();
     expect(modules.data).toEqual([
       {
