@@ -16,7 +16,7 @@ import { ItemActions } from './ItemActions';
 import { ItemDialogs } from './ItemDialogs';
 import { EditingTogether } from './EditingTogether';
 import { ItemInfo } from './ItemInfo';
-import { ItemPickerModal } from './ItemPickerModal';
+import { RequestedItemPicker } from './ItemPickerModal';
 import { ItemStateView } from './ItemStateView';
 import { useItemAccess } from './use-item-access';
 import { useItemEditor } from './use-item-editor';
@@ -237,21 +237,7 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
         count={route.keys.length}
         send={(type) => actor.send({ type })}
       />
-      {picker && (
-        <ItemPickerModal
-          api={api}
-          registry={registry}
-          collection={picker.target}
-          fields={schema.fields[picker.target] ?? []}
-          primaryKey={picker.primaryKey}
-          template={typeof picker.field.options?.template === 'string' ? picker.field.options.template : null}
-          current={picker.current}
-          onSelect={(item) =>
-            closePicker({ item, primaryKey: primaryKeyName(schema.fields[picker.target] ?? []) })
-          }
-          onClose={() => closePicker(null)}
-        />
-      )}
+      {picker && <RequestedItemPicker picker={picker} closePicker={closePicker} />}
     </Page>
   );
 }

@@ -9,6 +9,10 @@ import { renderTemplate, templateFields } from '../../../engine/templates/render
 import { useT } from '../../i18n';
 import { Button, IconButton, Modal } from '../../../ui';
 import { listPage } from '../../api/items';
+import type { PickedItem } from '../../../engine/components/contract';
+import { useApi, useRegistry, useSchema } from '../../state/hooks';
+import { primaryKeyName } from '../../state/schema-info';
+import type { PickerRequest } from './use-relational-services';
 
 /** Spec §9: the picker fetches 200 per page, offers more when exactly 200 came back, searches after 850 ms. */
 export const PICKER_PAGE_SIZE = 200;
@@ -231,5 +235,33 @@ export function ItemPickerModal(props: ItemPickerModalProps) {
         {loading && <p className="item-picker__loading">{t('edit.loading')}</p>}
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The picker a relational interface asked for (`useRelationalServices`), on the project's data: the
+ * target collection's fields, the field's template, and the choice handed back with its primary key.
+ */
+export function RequestedItemPicker(props: {
+  picker: PickerRequest;
+  closePicker: (choice: PickedItem | null) => void;
+}) {
+  const { picker, closePicker } = props;
+  const api = useApi();
+  const registry = useRegistry();
+  const schema = useSchema();
+  const fields = schema.fields[picker.target] ?? [];
+  return (
+    <ItemPickerModal
+      api={api}
+      registry={registry}
+      collection={picker.target}
+      fields={fields}
+      primaryKey={picker.primaryKey}
+      template={typeof picker.field.options?.template === 'string' ? picker.field.options.template : null}
+      current={picker.current}
+      onSelect={(item) => closePicker({ item, primaryKey: primaryKeyName(fields) })}
+      onClose={() => closePicker(null)}
+    />
   );
 }

@@ -13,6 +13,7 @@ import { Page } from '../../../shell/Page';
 import { deleteCollection, itemCount, updateCollection } from '../../../api/schema';
 import { statusMappingOf } from '../../../state/schema-info';
 import { FieldList } from './FieldList';
+import { translationField } from './FieldWizard';
 import '../settings.css';
 import './collections.css';
 
@@ -54,33 +55,11 @@ export function collectionSettingsFields(t: Translate, withStatus: boolean): Fie
       sort: 3,
     },
     {
-      field: 'translation',
-      name: t('settings_collections.translation'),
-      type: 'json',
-      interface: 'repeater',
-      width: 'full',
-      note: t('settings_collections.translation_note'),
+      ...translationField(t, {
+        name: t('settings_collections.translation'),
+        note: t('settings_collections.translation_note'),
+      }),
       sort: 5,
-      options: {
-        template: '{{ locale }}: {{ translation }}',
-        createItemText: t('settings_collections.add_translation'),
-        fields: [
-          {
-            field: 'locale',
-            name: t('settings_collections.locale'),
-            type: 'string',
-            interface: 'language',
-            width: 'half',
-          },
-          {
-            field: 'translation',
-            name: t('settings_collections.translated_name'),
-            type: 'string',
-            interface: 'text-input',
-            width: 'half',
-          },
-        ],
-      },
     },
   ];
   if (withStatus) {

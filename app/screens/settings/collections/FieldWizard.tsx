@@ -162,15 +162,24 @@ export function relationProblem(kind: RelationKind, state: RelationState): strin
   return null;
 }
 
-/** A field's label translations, edited with the repeater (locale + text). */
-export function translationField(t: Translate): FieldDefinition {
+/**
+ * Name translations (a field's label, a collection's name) as the repeater edits them: one row per
+ * locale with its text.
+ */
+export function translationField(
+  t: Translate,
+  labels: { name: string; note: string } = {
+    name: t('settings_collections.field_translation'),
+    note: t('settings_collections.field_translation_note'),
+  },
+): FieldDefinition {
   return {
     field: 'translation',
-    name: t('settings_collections.field_translation'),
+    name: labels.name,
     type: 'json',
     interface: 'repeater',
     width: 'full',
-    note: t('settings_collections.field_translation_note'),
+    note: labels.note,
     options: {
       template: '{{ locale }}: {{ translation }}',
       createItemText: t('settings_collections.add_translation'),

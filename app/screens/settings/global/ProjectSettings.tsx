@@ -9,13 +9,12 @@ import { sameValue } from '../../../../machines/item-edit.machine';
 import { useT } from '../../../i18n';
 import { Page } from '../../../shell/Page';
 import { keySettings } from '../../../state/hydrate';
-import { useApi, useAppData, useNotify, useProjectKey, useRegistry, useSchema } from '../../../state/hooks';
+import { useApi, useAppData, useNotify, useProjectKey, useRegistry } from '../../../state/hooks';
 import { useProjects } from '../../../state/projects';
 import { useMapTiles } from '../../../state/map-tiles';
-import { primaryKeyName } from '../../../state/schema-info';
 import { settingsHref } from '../../../paths';
 import { useLeaveGuard } from '../../item/use-leave-guard';
-import { ItemPickerModal } from '../../item/ItemPickerModal';
+import { RequestedItemPicker } from '../../item/ItemPickerModal';
 import { useRelationalServices } from '../../item/use-relational-services';
 import '../settings.css';
 
@@ -36,7 +35,6 @@ export function ProjectSettings() {
   const api = useApi();
   const project = useProjectKey();
   const registry = useRegistry();
-  const schema = useSchema();
   const notify = useNotify();
   const store = useAppData();
   const projects = useProjects();
@@ -175,21 +173,7 @@ export function ProjectSettings() {
         }}
         onCancel={() => setLeavingTo(null)}
       />
-      {picker && (
-        <ItemPickerModal
-          api={api}
-          registry={registry}
-          collection={picker.target}
-          fields={schema.fields[picker.target] ?? []}
-          primaryKey={picker.primaryKey}
-          template={typeof picker.field.options?.template === 'string' ? picker.field.options.template : null}
-          current={picker.current}
-          onSelect={(item) =>
-            closePicker({ item, primaryKey: primaryKeyName(schema.fields[picker.target] ?? []) })
-          }
-          onClose={() => closePicker(null)}
-        />
-      )}
+      {picker && <RequestedItemPicker picker={picker} closePicker={closePicker} />}
     </Page>
   );
 }
