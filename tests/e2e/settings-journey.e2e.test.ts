@@ -280,6 +280,7 @@ describe.each(testVendors)(
         ['reviews', 'Reviews'],
         ['articles_topics', 'Articles Topics'],
         ['articles_translations', 'Articles Translations'],
+        ['articles_directus_files', 'Articles Directus Files'],
       ]) {
         await level(collection, `${name}, Read: None`).click();
         await level(collection, `${name}, Read: Full`).waitFor();
@@ -332,7 +333,14 @@ describe.each(testVendors)(
         create: 'none',
       });
       expect(String(row('published').read_field_blacklist)).toBe('notes');
-      for (const collection of ['authors', 'topics', 'reviews']) {
+      for (const collection of [
+        'authors',
+        'topics',
+        'reviews',
+        'articles_topics',
+        'articles_translations',
+        'articles_directus_files',
+      ]) {
         expect(rows.find((r) => r.collection === collection)).toMatchObject({ read: 'full', delete: 'none' });
       }
     }, 180_000);
