@@ -455,9 +455,19 @@ export async function listDeliveries(project: ProjectContext, webhook: number): 
   }));
 }
 
-function normaliseDate(value: unknown): string {
+/**
+ * A stored datetime as the API gives datetimes: `YYYY-MM-DD HH:MM:SS` in UTC, without a zone. The
+ * column is `timestamptz` on PostgreSQL, whose text carries an offset (`2026-11-25 17:22:58+00`).
+ */
+export function normaliseDate(value: unknown): string {
   if (value instanceof Date) return value.toISOString().slice(0, 19).replace('T', ' ');
-  return String(value);
+  const text = String(value);
+  if (/(?:[+-]\d{2}(?::?\d{2})?|Z)$/.test(text) && /^\d{4}-\d{2}-\d{2}[ T]\d/.test(text)) {
+    const zoned = text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+    const date = new Date(zoned);
+    if (!Number.isNaN(date.getTime())) return date.toISOString().slice(0, 19).replace('T', ' ');
+  }
+  return text.slice(0, 19);
 }
 
 function describe(error: unknown): string {

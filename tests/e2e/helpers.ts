@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureAppBuilt } from '../../server/app-build';
 import { seedDemo, DEMO_EDITOR_EMAIL } from '../../server/database/demo';
+import type { Vendor } from '../../server/config';
 import { ADMIN, SUPER_ADMIN_TOKEN, startTestServer, type TestServer } from '../helpers/server';
 
 export { ADMIN, SUPER_ADMIN_TOKEN };
@@ -37,10 +38,15 @@ export async function startApp(
     demo?: boolean;
     /** A folder copied to the data folder's `extensions/` (custom interfaces, layouts, modules). */
     extensions?: string;
+    /** The database vendor (default SQLite); MariaDB and PostgreSQL need their test servers. */
+    vendor?: Vendor;
   } = {},
 ): Promise<E2eApp> {
   await buildAppOnce();
-  const server = await startTestServer('sqlite', { listen: true, install: options.install !== false });
+  const server = await startTestServer(options.vendor ?? 'sqlite', {
+    listen: true,
+    install: options.install !== false,
+  });
   if (options.extensions) {
     const { cpSync } = await import('node:fs');
     cpSync(options.extensions, join(server.config.dataDir, 'extensions'), { recursive: true });

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Accountability } from '../../server/context';
 import { schemaCache } from '../../server/schema';
 import { emitItemEvent, type ItemEvent } from '../../server/services/events';
-import { parseWebhookRows, startWebhookDelivery, type WebhookLogger } from '../../server/services/webhooks';
+import {
+  normaliseDate,
+  parseWebhookRows,
+  startWebhookDelivery,
+  type WebhookLogger,
+} from '../../server/services/webhooks';
 import { testVendors } from '../helpers/databases';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -377,6 +382,8 @@ describe.each(testVendors)('webhook delivery (%s)', (vendor) => {
       expect(failed.attempts).toBe(1);
       expect(delivered).toMatchObject({ item: '41', ok: true, status: 201, attempts: 2, error: null });
       expect(delivered.duration_ms).toBeGreaterThanOrEqual(18);
+      // A datetime as the API gives them on every vendor: UTC, no zone.
+      expect(delivered.delivered_on).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       // Nothing of the URL (its query may carry a secret) is recorded.
       expect(answer.body).not.toContain('abc');
       const anonymous = await server.inject({ method: 'GET', url: `/test/webhooks/${id}/deliveries` });
@@ -519,5 +526,16 @@ describe('parseWebhookRows', () => {
       { id: 5, reason: 'directus_action' },
       { id: 6, reason: 'collection' },
     ]);
+  });
+});
+
+describe('normaliseDate (a delivery’s time as the API gives it)', () => {
+  it('gives UTC without a zone whatever the vendor returned', () => {
+    // PostgreSQL's timestamptz text carries an offset; the app reads the value as UTC without one.
+    expect(normaliseDate('2026-11-25 17:22:58+00')).toBe('2026-11-25 17:22:58');
+    expect(normaliseDate('2026-11-25 19:22:58+02')).toBe('2026-11-25 17:22:58');
+    expect(normaliseDate('2026-11-25 12:52:58-04:30')).toBe('2026-11-25 17:22:58');
+    expect(normaliseDate('2026-11-25 17:22:58')).toBe('2026-11-25 17:22:58');
+    expect(normaliseDate(new Date('2026-11-25T17:22:58Z'))).toBe('2026-11-25 17:22:58');
   });
 });
