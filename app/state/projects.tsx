@@ -37,6 +37,11 @@ export interface ProjectsStore extends ProjectsState {
   setCurrent(key: string): void;
   reload(): Promise<void>;
   reloadProject(key: string): Promise<ProjectEntry | undefined>;
+  /**
+   * Fetches a project's info again and swaps it in place (after its branding changed), without the
+   * loading state `reloadProject` passes through, so the signed-in app stays as it is.
+   */
+  refreshProjectInfo(key: string): Promise<void>;
   markUnauthenticated(key: string): void;
 }
 
@@ -209,6 +214,17 @@ export function ProjectsProvider({
     [state.keys, watch],
   );
 
+  const refreshProjectInfo = useCallback(
+    async (key: string) => {
+      const data = await fetchProjectInfo(root, key);
+      setState((s) => {
+        const entry = s.projects[key];
+        return entry ? { ...s, projects: { ...s.projects, [key]: { ...entry, data } } } : s;
+      });
+    },
+    [root],
+  );
+
   const markUnauthenticated = useCallback((key: string) => {
     setState((s) => {
       const entry = s.projects[key];
@@ -221,8 +237,8 @@ export function ProjectsProvider({
   }, []);
 
   const value = useMemo<ProjectsStore>(
-    () => ({ ...state, setCurrent, reload, reloadProject, markUnauthenticated }),
-    [state, setCurrent, reload, reloadProject, markUnauthenticated],
+    () => ({ ...state, setCurrent, reload, reloadProject, refreshProjectInfo, markUnauthenticated }),
+    [state, setCurrent, reload, reloadProject, refreshProjectInfo, markUnauthenticated],
   );
   return <ProjectsContext.Provider value={value}>{children}</ProjectsContext.Provider>;
 }

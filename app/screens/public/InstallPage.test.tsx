@@ -74,6 +74,7 @@ function store(): ProjectsStore {
     setCurrent: vi.fn(),
     reload: vi.fn(async () => {}),
     reloadProject: vi.fn(async () => undefined),
+    refreshProjectInfo: vi.fn(async () => undefined),
     markUnauthenticated: vi.fn(),
   };
 }

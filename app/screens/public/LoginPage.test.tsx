@@ -52,6 +52,7 @@ function store(overrides: Partial<ProjectsStore> = {}): ProjectsStore {
     setCurrent: vi.fn(),
     reload: vi.fn(async () => {}),
     reloadProject: vi.fn(async () => undefined),
+    refreshProjectInfo: vi.fn(async () => undefined),
     markUnauthenticated: vi.fn(),
     ...overrides,
   };

@@ -92,7 +92,9 @@ export function ProjectSettings() {
       setLoaded({ fields: loaded.fields, rows });
       setStaged({});
       store.update((data) => ({ ...data, settings: keySettings(rows) }));
-      void projects.reloadProject(project);
+      void projects.refreshProjectInfo(project).catch(() => {
+        // The branding shows after the next reload; the settings themselves are saved.
+      });
       notify({ title: t('settings_global.saved'), color: 'success' });
     } catch (error) {
       notify({
