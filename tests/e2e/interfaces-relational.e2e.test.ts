@@ -279,7 +279,10 @@ describe('relational interfaces', () => {
     ).data;
     expect(saved.cover.filename_download).toBe('cover.png');
     const gallerySaved = [...saved.gallery].sort((a: Item, b: Item) => a.sort - b.sort);
-    expect(gallerySaved.map((row: Item) => row.file.filename_download)).toEqual(['second.png', 'first.png']);
+    // The two uploads run at once and list in the order they finish; the drag swapped that order.
+    expect(gallerySaved.map((row: Item) => row.file.filename_download)).toEqual(
+      [order[1], order[0]].map((label) => `${label.toLowerCase()}.png`),
+    );
     expect(saved.picks.map((row: Item) => row.topic.name).sort()).toEqual(topicLabels.slice(0, 2).sort());
   });
 
