@@ -1,6 +1,7 @@
 import {
   collectionHref,
   isItemDetailPath,
+  isSettingsCollection,
   itemHref,
   itemPath,
   itemsPath,
@@ -30,6 +31,8 @@ describe('paths', () => {
     expect(itemPath('directus_webhooks', 4)).toBe('webhooks/4');
     expect(isItemDetailPath('/demo/settings/webhooks/4')).toBe(true);
     expect(isItemDetailPath('/demo/settings/webhooks')).toBe(false);
+    expect(isSettingsCollection('directus_webhooks')).toBe(true);
+    expect(isSettingsCollection('directus_users')).toBe(false);
   });
 
   it('reads the route key: new, single, batch', () => {

@@ -23,6 +23,11 @@ export const SETTINGS_ALIASES: Readonly<Record<string, string>> = {
   'settings/webhooks': 'directus_webhooks',
 };
 
+/** Whether a system collection lives inside the settings area (its pages get the settings crumb). */
+export function isSettingsCollection(collection: string): boolean {
+  return Object.values(SETTINGS_ALIASES).includes(collection);
+}
+
 const ALIAS_OF: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries({ ...SYSTEM_ALIASES, ...SETTINGS_ALIASES }).map(([alias, collection]) => [
     collection,

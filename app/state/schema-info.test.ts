@@ -1,6 +1,12 @@
 import type { FieldDefinition } from '../../engine/types';
 import { fields, relations } from './schema-fixture';
-import { itemTitle, referenceTemplate, relatedCollection, softDeleteOf } from './schema-info';
+import {
+  itemTitle,
+  referenceTemplate,
+  relatedCollection,
+  softDeleteOf,
+  systemTitleTemplate,
+} from './schema-info';
 
 describe('schema facts', () => {
   it('finds the collection a relational field points at', () => {
@@ -47,5 +53,23 @@ describe('referenceTemplate', () => {
       name === 'articles' ? [{ field: 'author', type: 'm2o', options: { template: '{{name}}' } }] : [];
     expect(referenceTemplate('authors', relations, fieldsOf)).toBe('{{name}}');
     expect(referenceTemplate('articles', relations, fieldsOf)).toBeNull();
+  });
+});
+
+describe('system item titles', () => {
+  it('names users, files, roles and webhooks by what they hold, not by their id', () => {
+    const user = { id: 7, first_name: 'Ada', last_name: 'Lovelace' };
+    expect(itemTitle(undefined, user, 7, systemTitleTemplate('directus_users'))).toBe('Ada Lovelace');
+    expect(
+      itemTitle(
+        undefined,
+        { id: 3, url: 'https://hooks.example/x' },
+        3,
+        systemTitleTemplate('directus_webhooks'),
+      ),
+    ).toBe('https://hooks.example/x');
+    // Nothing to show: the key, as before.
+    expect(itemTitle(undefined, { id: 9 }, 9, systemTitleTemplate('directus_users'))).toBe('9');
+    expect(systemTitleTemplate('articles')).toBeNull();
   });
 });

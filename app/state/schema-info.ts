@@ -104,6 +104,18 @@ export function itemTitle(
   return rendered || String(primaryKey);
 }
 
+/** How items of system collections are titled, where Directus 8 stores no template for them. */
+const SYSTEM_TITLE_TEMPLATES: Readonly<Record<string, string>> = {
+  directus_users: '{{ first_name }} {{ last_name }}',
+  directus_files: '{{ title }}',
+  directus_roles: '{{ name }}',
+  directus_webhooks: '{{ url }}',
+};
+
+export function systemTitleTemplate(collection: string): string | null {
+  return SYSTEM_TITLE_TEMPLATES[collection] ?? null;
+}
+
 /** The template a many-to-one field elsewhere uses to show items of this collection (e.g. `{{title}}`). */
 export function referenceTemplate(
   collection: string,

@@ -6,12 +6,25 @@ import { isOn } from '../../../engine/form/rules';
 import type { FieldDefinition } from '../../../engine/types';
 import { useLocale, useT } from '../../i18n';
 import { collectionName } from '../../names';
-import { collectionHref, collectionsHref, isSystemCollection, parseRouteKey } from '../../paths';
+import {
+  collectionHref,
+  collectionsHref,
+  isSettingsCollection,
+  isSystemCollection,
+  parseRouteKey,
+  settingsHref,
+} from '../../paths';
 import { Page, type Crumb } from '../../shell/Page';
 import { useReportProblem } from '../../shell/problems';
 import { useApi, useProjectKey, useRegistry, useSchema } from '../../state/hooks';
 import { useMapTiles } from '../../state/map-tiles';
-import { itemTitle, primaryKeyName, referenceTemplate, softDeleteOf } from '../../state/schema-info';
+import {
+  itemTitle,
+  primaryKeyName,
+  referenceTemplate,
+  softDeleteOf,
+  systemTitleTemplate,
+} from '../../state/schema-info';
 import { ItemActions } from './ItemActions';
 import { ItemDialogs } from './ItemDialogs';
 import { EditingTogether } from './EditingTogether';
@@ -130,10 +143,16 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
                   meta,
                   editor.savedValues,
                   route.keys[0],
-                  referenceTemplate(collection, schema.relations, (name) => schema.fields[name] ?? []),
+                  referenceTemplate(collection, schema.relations, (name) => schema.fields[name] ?? []) ??
+                    systemTitleTemplate(collection),
                 );
   const breadcrumb: Crumb[] = isSystemCollection(collection)
-    ? [{ label, href: collectionHref(project, collection) }]
+    ? [
+        ...(isSettingsCollection(collection)
+          ? [{ label: t('settings.title'), href: settingsHref(project) }]
+          : []),
+        { label, href: collectionHref(project, collection) },
+      ]
     : [
         { label: t('nav.collections'), href: collectionsHref(project) },
         { label, href: single ? undefined : collectionHref(project, collection) },

@@ -10,7 +10,7 @@ import type { FieldDefinition, LayoutDefinition } from '../../../engine/types';
 import { useLocale, useT } from '../../i18n';
 import { firstItemKey } from '../../api/items';
 import { collectionName } from '../../names';
-import { assetHref } from '../../paths';
+import { assetHref, isSettingsCollection, settingsHref } from '../../paths';
 import {
   collectionsHref,
   isSystemCollection,
@@ -135,9 +135,11 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
   // layout the registry knows for the picker.
   const layout = registry.resolveLayout(view.viewType).definition;
   const layouts = registry.layouts();
-  const breadcrumb = isSystemCollection(collection)
-    ? [{ label: name }]
-    : [{ label: t('browse.collections'), href: collectionsHref(project) }, { label: name }];
+  const breadcrumb = isSettingsCollection(collection)
+    ? [{ label: t('settings.title'), href: settingsHref(project) }, { label: name }]
+    : isSystemCollection(collection)
+      ? [{ label: name }]
+      : [{ label: t('browse.collections'), href: collectionsHref(project) }, { label: name }];
 
   const info = (
     <div className="listing-info">
