@@ -7,6 +7,7 @@ import { I18nProvider } from '../../app/i18n';
 import { ListView } from './ListView';
 import { buildListQuery } from './build-query';
 import { cardImage, cardsRequestFields } from './cards';
+import { CardsLayout } from './CardsLayout';
 
 afterEach(cleanup);
 
@@ -173,6 +174,7 @@ describe('what the cards layout asks the API for', () => {
       viewOptions: { title: '{{name}}', src: 'photo' },
       viewQuery: { sort: '-name' },
       limit: 20,
+      listQuery: CardsLayout.listQuery,
     });
     expect(query.fields).toEqual(['id', 'name', 'photo.*']);
     expect(query.sort).toBe('-name');

@@ -5,8 +5,8 @@ import { useEngineT } from '../i18n';
 import { renderTemplate } from '../templates/render-template';
 import type { FieldDefinition } from '../types';
 import type { DefinitionRegistry } from '../registry/registry';
-import { primaryKeyOf } from './build-query';
-import { cardImage, cardOptions, isTemplate } from './cards';
+import { primaryKeyOf, type LayoutListQuery } from './build-query';
+import { cardImage, cardOptions, cardsRequestFields, isTemplate } from './cards';
 import type { LayoutProps } from './TabularLayout';
 import './CardsLayout.css';
 
@@ -197,3 +197,8 @@ function cardLabel(option: unknown, item: Record<string, unknown>, key: string):
   }
   return `#${key}`;
 }
+
+/** Cards ask for what they draw: the fields their texts name and the image's file (cards.ts). */
+CardsLayout.listQuery = ((context) => ({
+  fields: cardsRequestFields(context.fields, context.viewOptions),
+})) satisfies LayoutListQuery;

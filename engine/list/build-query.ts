@@ -1,6 +1,5 @@
 import type { FieldDefinition, LayoutDefinition } from '../types';
 import { defaultValues, isOn } from '../form/rules';
-import { cardsRequestFields } from './cards';
 
 /** A filter row of a preset: `{field, operator, value}` (spec §3). */
 export interface ListFilter {
@@ -154,10 +153,7 @@ export function buildListQuery(input: ListQueryInput): ListQueryParams {
   const viewQuery = { ...defaultValues(input.layout.view_query), ...(input.viewQuery ?? {}) };
   const primaryKey = primaryKeyOf(input.fields);
   const byName = new Map(input.fields.map((field) => [field.field, field]));
-  const columns =
-    input.layout.id === 'cards'
-      ? cardsRequestFields(input.fields, resolveViewOptions(input.layout, input.viewOptions))
-      : visibleFields(input.fields, viewQuery);
+  const columns = visibleFields(input.fields, viewQuery);
   const requested = [primaryKey, ...columns.filter((name) => name !== primaryKey)].map((name) => {
     const field = byName.get(name);
     if (name.includes('.')) return name;
