@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, api, checkA11y, openApp, routeOf, signedIn, startApp, type E2eApp } from './helpers';
+import { ADMIN, api, openApp, routeOf, signedIn, startApp, type E2eApp } from './helpers';
+import { addField, expectAccessible, go } from './settings-helpers';
 
 // The collections and fields designer in the browser, as the admin: create `projects` with status and
 // sort, add a text field, a many-to-one to authors, a one-to-many and a many-to-many to topics (the
@@ -11,44 +12,6 @@ const fieldOrder = (page: Page) =>
   page.$$eval('[data-testid="designer-fields"] > li', (rows) =>
     rows.map((r) => r.getAttribute('data-field')),
   );
-
-async function expectAccessible(page: Page, where: string) {
-  expect(await checkA11y(page), where).toEqual([]);
-}
-
-/** Goes to a hash route inside the running app (no reload). */
-async function go(page: Page, path: string) {
-  await page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, path);
-}
-
-async function addField(
-  page: Page,
-  options: { interface: string; name: string; relation?: (page: Page) => Promise<void>; check?: boolean },
-) {
-  await page.click('button:has-text("Add field")');
-  await page.waitForSelector('[data-testid="wizard-step-interface"]');
-  await page.fill('#wizard-interface-search', options.interface.replace(/-/g, ' '));
-  await page.click(`button[data-interface="${options.interface}"]`);
-  if (options.check) await expectAccessible(page, 'wizard: interface');
-  await page.click('.octavo-modal button:has-text("Next")');
-  await page.waitForSelector('[data-testid="wizard-step-schema"]');
-  await page.fill('#wizard-name', options.name);
-  if (options.check) await expectAccessible(page, 'wizard: schema');
-  await page.click('.octavo-modal button:has-text("Next")');
-  await page.waitForSelector('[data-testid="wizard-step-options"]');
-  if (options.check) await expectAccessible(page, 'wizard: options');
-  if (options.relation) {
-    await page.click('.octavo-modal button:has-text("Next")');
-    await page.waitForSelector('[data-testid="wizard-step-relation"]');
-    await options.relation(page);
-    if (options.check) await expectAccessible(page, 'wizard: relation');
-  }
-  await page.click('.octavo-modal button:has-text("Create field")');
-  await page.waitForSelector(`[data-testid="designer-fields"] > li[data-field="${options.name}"]`);
-  await page.waitForSelector('.octavo-modal', { state: 'detached' });
-}
 
 describe('settings: collections and fields designer', () => {
   let app: E2eApp;

@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testVendors } from '../helpers/databases';
-import { ADMIN, api, checkA11y, openApp, routeOf, signedIn, startApp, type E2eApp } from './helpers';
+import { ADMIN, api, openApp, routeOf, signedIn, startApp, type E2eApp } from './helpers';
+import { addField, expectAccessible, go, startReceiver } from './settings-helpers';
 
 /**
  * The settings area's closing journey (issue #14): from an empty project, in the app alone, an
@@ -18,40 +18,6 @@ import { ADMIN, api, checkA11y, openApp, routeOf, signedIn, startApp, type E2eAp
 type Item = Record<string, any>;
 const EDITOR_USER = { email: 'eddie@example.com', password: 'eddie password for the journey' };
 
-/** A local receiver for webhook requests: it answers 200 and remembers what came. */
-async function startReceiver() {
-  const received: Array<{ event: string; body: string }> = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({
-        event: String(req.headers['x-octavo-event']),
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/journey-hook`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function expectAccessible(page: Page, where: string) {
-  expect(await checkA11y(page), where).toEqual([]);
-}
-
-/** Goes to a hash route inside the running app (no reload). */
-async function go(page: Page, path: string) {
-  await page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, path);
-}
-
 /** The item form's own field (a related item's form may hold one of the same name). */
 const field = (page: Page, name: string) => page.locator(`.octavo-field[data-field="${name}"]`).first();
 
@@ -65,29 +31,6 @@ async function newCollection(page: Page, name: string, system: string[] = []) {
   await page.click('[data-testid="create-collection"]');
   await page.waitForSelector('[data-testid="designer-fields"] > li[data-field="id"]');
   expect(routeOf(page)).toBe(`/test/settings/collections/${name}`);
-}
-
-async function addField(
-  page: Page,
-  options: { interface: string; name: string; relation?: (page: Page) => Promise<void> },
-) {
-  await page.click('button:has-text("Add field")');
-  await page.waitForSelector('[data-testid="wizard-step-interface"]');
-  await page.fill('#wizard-interface-search', options.interface.replace(/-/g, ' '));
-  await page.click(`button[data-interface="${options.interface}"]`);
-  await page.click('.octavo-modal button:has-text("Next")');
-  await page.waitForSelector('[data-testid="wizard-step-schema"]');
-  await page.fill('#wizard-name', options.name);
-  await page.click('.octavo-modal button:has-text("Next")');
-  await page.waitForSelector('[data-testid="wizard-step-options"]');
-  if (options.relation) {
-    await page.click('.octavo-modal button:has-text("Next")');
-    await page.waitForSelector('[data-testid="wizard-step-relation"]');
-    await options.relation(page);
-  }
-  await page.click('.octavo-modal button:has-text("Create field")');
-  await page.waitForSelector(`[data-testid="designer-fields"] > li[data-field="${options.name}"]`);
-  await page.waitForSelector('.octavo-modal', { state: 'detached' });
 }
 
 /** Opens an item page and waits for its form. */
@@ -120,7 +63,7 @@ describe.each(testVendors)(
     let draftId = 0;
 
     beforeAll(async () => {
-      receiver = await startReceiver();
+      receiver = await startReceiver('/journey-hook');
       app = await startApp({ demo: false, vendor });
       admin = await signedIn(app, ADMIN.email, ADMIN.password);
     }, 240_000);

@@ -1,36 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, api, checkA11y, EDITOR, openApp, signedIn, startApp, type E2eApp } from './helpers';
-
-/** A local receiver for webhook requests: it answers 200 and remembers what came. */
-async function startReceiver() {
-  const received: Array<{ method: string; url: string; event: string; body: string }> = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({
-        method: req.method!,
-        url: req.url!,
-        event: String(req.headers['x-octavo-event']),
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function noSeriousViolations(page: Page) {
-  expect(await checkA11y(page)).toEqual([]);
-}
+import { ADMIN, api, EDITOR, openApp, signedIn, startApp, type E2eApp } from './helpers';
+import { expectAccessible as noSeriousViolations, startReceiver } from './settings-helpers';
 
 describe('the settings area', () => {
   let app: E2eApp;
