@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/precompress';
 
 // The server serves the built app at /admin/, so every asset URL is relative.
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  // Every compressible asset is also written as .br and .gz, which the server picks by Accept-Encoding.
+  plugins: [react(), precompressPlugin()],
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

@@ -3,7 +3,7 @@
  * chunks the first page loads (the entry and its static imports) and which load on demand (screens,
  * heavy interface editors). Reads the Vite manifest; builds the app first when it is missing or stale.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureAppBuilt } from '../server/app-build';
@@ -82,4 +82,12 @@ export async function printBundleReport(): Promise<void> {
     `first page: ${kb(initialJs)} of JavaScript (gzip); ${js.length} JavaScript chunks, ` +
       `${kb(js.reduce((sum, size) => sum + size.gzip, 0))} in all`,
   );
+  // What the server actually sends a browser that accepts brotli: the build's precompressed copies.
+  const served = js
+    .filter((size) => size.initial)
+    .reduce((sum, size) => {
+      const brotli = join(DIST, `${size.file}.br`);
+      return sum + (existsSync(brotli) ? statSync(brotli).size : size.bytes);
+    }, 0);
+  console.log(`first page as served with brotli: ${kb(served)} of JavaScript`);
 }

@@ -12,6 +12,7 @@ const SOURCES = [
   'schemas',
   'index.html',
   'vite.config.ts',
+  'scripts/precompress.ts',
   'package-lock.json',
 ];
 export const APP_INDEX = join(ROOT, 'dist', 'app', 'index.html');

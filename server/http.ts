@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import qs from 'qs';
 import FindMyWay from 'find-my-way';
 import { mapTileSource, type ServerConfig } from './config';
@@ -250,7 +250,7 @@ export function appCsp(config: Pick<ServerConfig, 'map'>): string {
 export const APP_DIST = join(ROOT, 'dist', 'app');
 
 /** Serves the built admin app at /admin/ (built by `npm run build`; `npm start` builds it when missing). */
-async function registerAdminApp(app: FastifyInstance, csp: string, root = APP_DIST): Promise<void> {
+export async function registerAdminApp(app: FastifyInstance, csp: string, root = APP_DIST): Promise<void> {
   app.get('/admin', async (_request, reply) => reply.code(301).header('Location', '/admin/').send());
   if (!existsSync(join(root, 'index.html'))) {
     app.get('/admin/', async (_request, reply) =>
@@ -266,13 +266,22 @@ async function registerAdminApp(app: FastifyInstance, csp: string, root = APP_DI
     prefix: '/admin/',
     index: ['index.html'],
     wildcard: true,
+    // The build writes .br and .gz beside each asset (scripts/precompress.ts); the best one the
+    // browser accepts is sent, with `Vary: Accept-Encoding`, else the plain file.
+    preCompressed: true,
     setHeaders(res, path) {
       res.header('Content-Security-Policy', csp);
-      // Hashed asset names never change content; index.html must always be fresh.
-      res.header(
-        'Cache-Control',
-        path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
-      );
+      res.header('Cache-Control', adminCacheControl(relative(root, path)));
     },
   });
+}
+
+/**
+ * Vite names everything under `assets/` by its content hash, so those never change and are cached for
+ * a year; index.html and the unhashed files beside it (the icon) are revalidated on every load.
+ * `path` may be a precompressed sibling (`.br`, `.gz`) of the file asked for.
+ */
+export function adminCacheControl(path: string): string {
+  const parts = path.split(sep);
+  return parts.length > 1 && parts[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
