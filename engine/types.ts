@@ -55,6 +55,8 @@ export interface FieldDefinition {
   hidden_browse?: Flag;
   primary_key?: Flag;
   unique?: Flag;
+  /** The column has an index of its own (an Octavo extension of the v8 field object). */
+  index?: Flag;
   signed?: Flag;
   advanced?: boolean;
   validation?: string | null;

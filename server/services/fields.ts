@@ -1,8 +1,14 @@
 import type { Knex } from 'knex';
 import type { Accountability, ProjectContext } from '../context';
 import { ApiError } from '../errors';
-import { datatypeEntry, fieldType, indexedType, isIntegerDatatype } from '../database/datatype-catalogue';
-import type { ColumnSpec } from '../database/dialects';
+import {
+  datatypeEntry,
+  fieldType,
+  indexableDatatype,
+  indexedType,
+  isIntegerDatatype,
+} from '../database/datatype-catalogue';
+import type { ColumnSpec, TableExtras } from '../database/dialects';
 import { runSchemaChange, type SchemaUnit } from '../database/schema-change';
 import { loadSchema, schemaCache } from '../schema';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
@@ -282,7 +288,7 @@ export function planColumn(
 
 interface ReadExtras {
   ids: Map<string, number>;
-  extras: Map<string, { unique: Set<string>; unsigned: Set<string> }>;
+  extras: Map<string, TableExtras>;
 }
 
 export async function readExtras(project: ProjectContext, only?: string): Promise<ReadExtras> {
@@ -315,6 +321,7 @@ export function fieldObject(project: ProjectContext, info: FieldInfo, read: Read
     datatype,
     length,
     unique: extras?.unique.has(info.field) ?? false,
+    index: extras?.indexed.has(info.field) ?? false,
     primary_key: info.primaryKey,
     auto_increment: info.autoIncrement,
     signed: datatype && isIntegerDatatype(datatype) ? !extras?.unsigned.has(info.field) : null,
@@ -486,6 +493,32 @@ async function dropIndexStep(unit: SchemaUnit, collection: string, column: strin
   );
 }
 
+/**
+ * The `index` key of a field payload (an Octavo extension, docs/compatibility.md): true asks for a
+ * plain index on the column, false for none; undefined leaves it to the field type (status, sort,
+ * owner, m2o and the creation/update dates are indexed when created).
+ */
+export function requestedIndex(input: FieldInput): boolean | undefined {
+  if (!('index' in input) || input.index === undefined || input.index === null) return undefined;
+  const value = input.index;
+  if (value === true || value === 1 || value === '1' || value === 'true') return true;
+  if (value === false || value === 0 || value === '0' || value === 'false') return false;
+  throw new ApiError('INVALID_REQUEST', 'index: This value should be true or false.');
+}
+
+/** Refuses `index: true` where no index can be made: alias fields, text, blob and JSON columns. */
+function assertIndexable(collection: string, name: string, spec: ColumnSpec | null): void {
+  if (!spec) {
+    throw new ApiError('UNPROCESSABLE_ENTITY', `Field "${name}" has no column of its own to index`);
+  }
+  if (!indexableDatatype(spec.datatype)) {
+    throw new ApiError(
+      'UNPROCESSABLE_ENTITY',
+      `Field "${collection}.${name}" is of datatype ${spec.datatype}, which cannot be indexed; use a VARCHAR`,
+    );
+  }
+}
+
 /** Adds one field (column + metadata) to an existing collection. */
 export async function addFieldSteps(
   unit: SchemaUnit,
@@ -505,6 +538,8 @@ export async function addFieldSteps(
   }
   const spec = planColumn(project, name, input);
   const type = String(input.type).toLowerCase();
+  const index = requestedIndex(input);
+  if (index) assertIndexable(collection, name, spec);
   if (ONCE_PER_COLLECTION.includes(type) && [...info.fields.values()].some((f) => f.type === type)) {
     throw new ApiError('INVALID_REQUEST', `Only one system field permitted per table: ${type}`);
   }
@@ -519,7 +554,7 @@ export async function addFieldSteps(
       (db) => unit.dialect.addColumn(db, collection, spec),
       (db) => unit.dialect.dropColumn(db, collection, name),
     );
-    if (indexedType(type) && !spec.primaryKey) await addIndexStep(unit, collection, name);
+    if ((index ?? indexedType(type)) && !spec.primaryKey) await addIndexStep(unit, collection, name);
   }
   await unit.insertRow('directus_fields', {
     collection,
@@ -587,6 +622,15 @@ export async function updateFieldSteps(
       );
       if (indexedAfter && !indexedBefore) await addIndexStep(unit, collection, name);
     }
+  }
+  const index = requestedIndex(input);
+  if (index !== undefined) {
+    if (collection.toLowerCase().startsWith('directus_')) refuseSystem(collection);
+    const spec = field.alias ? null : await unit.dialect.currentColumn(unit.db, collection, name);
+    if (index) {
+      assertIndexable(collection, name, spec);
+      if (!spec!.primaryKey) await addIndexStep(unit, collection, name);
+    } else if (spec) await dropIndexStep(unit, collection, name);
   }
   const patch = metadataRow(project, input, false);
   const exists = await unit.db('directus_fields').where({ collection, field: name }).first();

@@ -47,7 +47,20 @@ describe('settings: collections and fields designer', () => {
   }, 120_000);
 
   it('adds a text field, a many-to-one, a one-to-many and a many-to-many with its junction', async () => {
-    await addField(page, { interface: 'text-input', name: 'title', check: true });
+    await addField(page, {
+      interface: 'text-input',
+      name: 'title',
+      check: true,
+      // A text field has no index unless asked; the title is what this list is searched and sorted by.
+      schema: async (p) => {
+        expect(await p.isChecked('#wizard-index')).toBe(false);
+        await p.click('#wizard-index');
+        expect(await p.isChecked('#wizard-index')).toBe(true);
+      },
+    });
+    expect((await api<any>(page, 'GET', 'fields/projects/title')).data.index).toBe(true);
+    // The sort field the collection was created with is indexed by its type.
+    expect((await api<any>(page, 'GET', 'fields/projects/sort')).data.index).toBe(true);
     // The same name again is refused before the server is asked.
     await page.click('button:has-text("Add field")');
     await page.click('button[data-interface="text-input"]');

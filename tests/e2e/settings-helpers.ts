@@ -48,7 +48,14 @@ export async function go(page: Page, path: string) {
  */
 export async function addField(
   page: Page,
-  options: { interface: string; name: string; relation?: (page: Page) => Promise<void>; check?: boolean },
+  options: {
+    interface: string;
+    name: string;
+    /** Anything to change on the schema step (datatype, length, toggles). */
+    schema?: (page: Page) => Promise<void>;
+    relation?: (page: Page) => Promise<void>;
+    check?: boolean;
+  },
 ) {
   await page.click('button:has-text("Add field")');
   await page.waitForSelector('[data-testid="wizard-step-interface"]');
@@ -58,6 +65,7 @@ export async function addField(
   await page.click('.octavo-modal button:has-text("Next")');
   await page.waitForSelector('[data-testid="wizard-step-schema"]');
   await page.fill('#wizard-name', options.name);
+  await options.schema?.(page);
   if (options.check) await expectAccessible(page, 'wizard: schema');
   await page.click('.octavo-modal button:has-text("Next")');
   await page.waitForSelector('[data-testid="wizard-step-options"]');

@@ -161,6 +161,7 @@ export abstract class BaseDialect implements Dialect {
     const extras = (await this.tableExtras(db, table)).get(table) ?? {
       unique: new Set(),
       unsigned: new Set(),
+      indexed: new Set(),
     };
     const datatype = this.catalogueDatatype(col.datatype);
     const entry = datatypeEntry(this.vendor, datatype);

@@ -163,17 +163,19 @@ export class MysqlDialect extends BaseDialect {
     const out = new Map<string, TableExtras>();
     const of = (table: string) => {
       let entry = out.get(table);
-      if (!entry) out.set(table, (entry = { unique: new Set(), unsigned: new Set() }));
+      if (!entry) out.set(table, (entry = { unique: new Set(), unsigned: new Set(), indexed: new Set() }));
       return entry;
     };
-    const [uniques] = await db.raw(
-      `select s.TABLE_NAME as t, min(s.COLUMN_NAME) as c from information_schema.STATISTICS s
-        where s.TABLE_SCHEMA = database() and s.NON_UNIQUE = 0 and s.INDEX_NAME <> 'PRIMARY'
+    const [single] = await db.raw(
+      `select s.TABLE_NAME as t, min(s.COLUMN_NAME) as c, min(s.NON_UNIQUE) as nu
+         from information_schema.STATISTICS s
+        where s.TABLE_SCHEMA = database() and s.INDEX_NAME <> 'PRIMARY'
           ${only ? 'and s.TABLE_NAME = ?' : ''}
         group by s.TABLE_NAME, s.INDEX_NAME having count(*) = 1`,
       only ? [only] : [],
     );
-    for (const row of uniques as any[]) of(row.t).unique.add(row.c);
+    for (const row of single as any[])
+      (Number(row.nu) === 0 ? of(row.t).unique : of(row.t).indexed).add(row.c);
     const [unsigned] = await db.raw(
       `select TABLE_NAME as t, COLUMN_NAME as c from information_schema.COLUMNS
         where TABLE_SCHEMA = database() and COLUMN_TYPE like '%unsigned%' ${only ? 'and TABLE_NAME = ?' : ''}`,

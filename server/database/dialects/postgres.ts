@@ -221,19 +221,22 @@ export class PostgresDialect extends BaseDialect {
   async tableExtras(db: Knex, only?: string): Promise<Map<string, TableExtras>> {
     const out = new Map<string, TableExtras>();
     const { rows } = await db.raw(
-      `select t.relname as t, min(a.attname) as c
+      `select t.relname as t, min(a.attname) as c, bool_or(i.indisunique) as u
          from pg_index i
          join pg_class t on t.oid = i.indrelid
          join pg_namespace n on n.oid = t.relnamespace and n.nspname = current_schema()
          join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]
-        where i.indisunique and not i.indisprimary and i.indnatts = 1 ${only ? 'and t.relname = ?' : ''}
+         join pg_class ic on ic.oid = i.indexrelid
+         join pg_am am on am.oid = ic.relam and am.amname = 'btree'
+        where not i.indisprimary and i.indnatts = 1 and i.indexprs is null and i.indpred is null
+          ${only ? 'and t.relname = ?' : ''}
         group by t.relname, i.indexrelid`,
       only ? [only] : [],
     );
     for (const row of rows as any[]) {
       let entry = out.get(row.t);
-      if (!entry) out.set(row.t, (entry = { unique: new Set(), unsigned: new Set() }));
-      entry.unique.add(row.c);
+      if (!entry) out.set(row.t, (entry = { unique: new Set(), unsigned: new Set(), indexed: new Set() }));
+      (row.u ? entry.unique : entry.indexed).add(row.c);
     }
     return out;
   }

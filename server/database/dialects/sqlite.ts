@@ -194,14 +194,14 @@ export class SqliteDialect extends BaseDialect {
         [name],
       );
       for (const index of indexes) {
-        if (!index.unique || index.origin === 'pk') continue;
+        if (index.origin === 'pk') continue;
         const cols: Array<{ name: string }> = await db.raw('select * from pragma_index_info(?)', [
           index.name,
         ]);
         if (cols.length !== 1) continue;
         let entry = out.get(name);
-        if (!entry) out.set(name, (entry = { unique: new Set(), unsigned: new Set() }));
-        entry.unique.add(cols[0].name);
+        if (!entry) out.set(name, (entry = { unique: new Set(), unsigned: new Set(), indexed: new Set() }));
+        (index.unique ? entry.unique : entry.indexed).add(cols[0].name);
       }
     }
     return out;

@@ -48,6 +48,8 @@ export interface ForeignKeyInfo {
 export interface TableExtras {
   unique: Set<string>;
   unsigned: Set<string>;
+  /** Columns with a plain (non-unique) index of their own, on that column alone. */
+  indexed: Set<string>;
 }
 
 /** A constraint violation recognised in a driver error, with what its message tells. */

@@ -13,6 +13,8 @@ import {
   defaultLength,
   INTERFACE_GROUPS,
   interfaceGroup,
+  indexable,
+  indexedByType,
   isAliasType,
   lengthProblem,
   lengthRule,
@@ -33,6 +35,8 @@ interface SchemaState {
   length: string;
   default_value: string;
   unique: boolean;
+  /** An index on the column; null: as the field type has it (see `indexedByType`). */
+  index: boolean | null;
   note: string | null;
   translation: unknown;
 }
@@ -68,6 +72,7 @@ export function schemaDefaults(definition: InterfaceDefinition, vendor: Vendor, 
     length: datatype ? defaultLength(rule, definition.recommended?.length) : '',
     default_value: fallback === undefined || fallback === null ? '' : String(fallback),
     unique: false,
+    index: null,
     note: null,
     translation: null,
   };
@@ -236,6 +241,7 @@ export function FieldWizard({
           length: field.length == null ? '' : String(field.length),
           default_value: field.default_value == null ? '' : String(field.default_value),
           unique: on(field.unique),
+          index: on(field.index),
           note: field.note ?? null,
           translation: field.translation ?? null,
         }
@@ -311,6 +317,7 @@ export function FieldWizard({
       if (rule.kind !== 'none') out.length = s.length.trim();
       out.default_value = s.default_value === '' ? null : s.default_value;
       out.unique = s.unique;
+      if (s.index !== null) out.index = s.index && indexable(s.datatype);
     }
     return out;
   };
@@ -327,6 +334,7 @@ export function FieldWizard({
           ...field,
           options: optionsWithDefaults(definition, field!.options ?? null),
           unique: on(field!.unique),
+          index: on(field!.index),
           default_value: field!.default_value == null ? null : String(field!.default_value),
           length: field!.length == null ? undefined : String(field!.length),
         };
@@ -562,6 +570,7 @@ function SchemaStep(props: SchemaStepProps) {
   );
   const datatypes = datatypesFor(schema.type, vendor);
   const rule = lengthRule(vendor, schema.datatype, schema.type);
+  const canIndex = indexable(schema.datatype);
   // The interface's recommended length goes with its recommended datatype; another one starts from its own default.
   const recommendedFor = (datatype: string) =>
     datatype === definition.recommended?.datatype ? definition.recommended?.length : undefined;
@@ -685,6 +694,14 @@ function SchemaStep(props: SchemaStepProps) {
               onChange={(unique) => onChange({ unique })}
             />
             <Toggle
+              id="wizard-index"
+              label={t('settings_collections.index')}
+              checked={canIndex && (schema.index ?? indexedByType(schema.type))}
+              disabled={primary || !canIndex}
+              describedBy="wizard-index-hint"
+              onChange={(index) => onChange({ index })}
+            />
+            <Toggle
               id="wizard-primary"
               label={t('settings_collections.primary_key')}
               checked={primary}
@@ -692,6 +709,11 @@ function SchemaStep(props: SchemaStepProps) {
               describedBy="wizard-primary-hint"
               onChange={() => undefined}
             />
+            <p id="wizard-index-hint" className="designer-hint">
+              {canIndex
+                ? t('settings_collections.index_hint')
+                : t('settings_collections.index_unavailable', { datatype: schema.datatype })}
+            </p>
             <p id="wizard-primary-hint" className="designer-hint">
               {primary
                 ? t('settings_collections.primary_fixed')

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  indexable,
+  indexedByType,
   datatypesFor,
   defaultLength,
   formOrder,
@@ -134,6 +136,25 @@ describe('the form order', () => {
       { field: 'id', sort: 2 },
       { field: 'a', sort: 3 },
       { field: 'b', sort: 4 },
+    ]);
+  });
+});
+
+describe('indexes in the field wizard', () => {
+  it('starts the toggle as the server indexes a new field, by its type', () => {
+    expect(
+      ['status', 'sort', 'owner', 'm2o', 'datetime_created', 'datetime_updated'].map(indexedByType),
+    ).toEqual([true, true, true, true, true, true]);
+    expect(['string', 'integer', 'date', 'json'].map(indexedByType)).toEqual([false, false, false, false]);
+  });
+  it('offers no index on text, blob and JSON columns', () => {
+    expect(['VARCHAR', 'INT', 'DATETIME', 'char'].map(indexable)).toEqual([true, true, true, true]);
+    expect(['TEXT', 'longtext', 'BLOB', 'JSON', ''].map(indexable)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
     ]);
   });
 });
