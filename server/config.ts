@@ -85,6 +85,12 @@ export interface ServerConfig {
    * database cancels it (`OCTAVO_QUERY_TIMEOUT_MS`, default 30,000; 0 turns it off) → 503 code 1012.
    */
   queryTimeoutMs: number;
+  /**
+   * List reads that take at least this many milliseconds are logged as a warning naming the
+   * collection, the filtered and sorted fields and which of them have no index
+   * (`OCTAVO_SLOW_QUERY_MS`, default 500; 0 turns the log off).
+   */
+  slowQueryMs: number;
   maxUploadSize: number;
   /**
    * Largest JSON, form-encoded or text request body in bytes (default 1 MB). File uploads keep
@@ -304,6 +310,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   }
   const queryTimeoutMs = integer(env, file, 'OCTAVO_QUERY_TIMEOUT_MS', 'query_timeout_ms', 30_000);
   if (queryTimeoutMs < 0) throw new ConfigError('OCTAVO_QUERY_TIMEOUT_MS', 'must be 0 (off) or more');
+  const slowQueryMs = integer(env, file, 'OCTAVO_SLOW_QUERY_MS', 'slow_query_ms', 500);
+  if (slowQueryMs < 0) throw new ConfigError('OCTAVO_SLOW_QUERY_MS', 'must be 0 (off) or more');
   const maxBodySize = integer(env, file, 'OCTAVO_MAX_BODY_SIZE', 'max_body_size', 1024 * 1024);
   if (maxBodySize < 1024) throw new ConfigError('OCTAVO_MAX_BODY_SIZE', 'must be at least 1024 (bytes)');
   const importMaxRows = integer(env, file, 'OCTAVO_IMPORT_MAX_ROWS', 'import_max_rows', 10_000);
@@ -348,6 +356,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     maxQueryRows,
     maxResponseBytes,
     queryTimeoutMs,
+    slowQueryMs,
     maxUploadSize: integer(env, file, 'OCTAVO_MAX_UPLOAD_SIZE', 'max_upload_size', 100 * 1024 * 1024),
     maxBodySize,
     importMaxRows,

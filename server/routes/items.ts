@@ -63,7 +63,7 @@ function serviceFor(request: FastifyRequest<{ Params: Params }>): ItemsService {
   const { collection } = request.params;
   // System collections have their own endpoints (api-v8 §2.4).
   if (collection.startsWith('directus_')) throw new ApiError('FORBIDDEN_SYSTEM_TABLE_ACCESS');
-  return new ItemsService(request.project, request.accountability, { collection });
+  return new ItemsService(request.project, request.accountability, { collection, log: request.log });
 }
 
 /** `/{project}/items/{collection}`: the items engine over HTTP (api-v8 §2.4). */

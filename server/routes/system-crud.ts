@@ -36,6 +36,7 @@ export function systemService(request: FastifyRequest, options: SystemCrudOption
   return new ItemsService(request.project, request.accountability, {
     ...options.service,
     collection: options.collection,
+    log: request.log,
   });
 }
 

@@ -7,6 +7,7 @@ import { castValue } from '../query/cast-value';
 import { coerceFilterValue } from '../query/coerce-value';
 import { readItems, type Item, type ReadResult } from '../query/execute-read';
 import type { Query } from '../query/types';
+import { timedRead, type SlowReadLogger } from './slow-reads';
 import { schemaCache } from '../schema/cache';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 import { emitItemEvent, type ItemEvent } from './events';
@@ -73,6 +74,8 @@ export interface ItemsServiceOptions {
   events?: Array<Omit<ItemEvent, 'project' | 'accountability'>>;
   /** Skip required-field validation (e.g. invitations create users without a password). */
   skipRequired?: boolean;
+  /** Where list reads slower than `OCTAVO_SLOW_QUERY_MS` are reported (the request's logger). */
+  log?: SlowReadLogger;
 }
 
 /* ---------------------------------------------------------------- settings, cached briefly */
@@ -687,7 +690,12 @@ export class ItemsService {
         // Reads by key come back in key order, not in the collection's manual sort.
         query = { ...query, sort: [{ field: infoOf(ctx.schema, this.collection).primaryKey, order: 'asc' }] };
       }
-      return await readItems(ctx, this.collection, query, guard, options.keys ? { keys: options.keys } : {});
+      if (options.keys) return await readItems(ctx, this.collection, query, guard, { keys: options.keys });
+      const { primaryKey } = infoOf(ctx.schema, this.collection);
+      const read = { collection: this.collection, primaryKey, query };
+      return await timedRead(this.project, this.options.log, read, () =>
+        readItems(ctx, this.collection, query, guard, {}),
+      );
     } catch (error) {
       if (
         isApiError(error) &&
