@@ -348,6 +348,7 @@ function ActivityItem({
     <li
       className={`activity-entry activity-entry--${entry.action}`}
       data-entry={entry.id}
+      data-target={`${entry.collection}/${target.key}`}
       data-action={entry.action}
     >
       <span className="activity-entry__icon" aria-hidden="true">
