@@ -182,10 +182,29 @@ export default function ActivityDetailPage({ id }: { id: string }) {
     wide: true,
   });
 
+  // The info sidebar: what this page is, and the rest of the item's story.
+  const info = (
+    <div className="listing-info">
+      <h2 className="listing-info__title">{t('activity.title')}</h2>
+      <p className="listing-info__note">{t('activity.info.body')}</p>
+      {target.key && !isSignIn(entry.action) && (
+        <p>
+          <Link
+            href={activityLogHref(project, entry.collection, target.key)}
+            className="activity-detail__all"
+          >
+            {t('activity.detail.item_activity')}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+
   return (
     <Page
       title={t('activity.detail.title', { action: actionName, collection: collectionLabel })}
       breadcrumb={crumbs}
+      info={info}
       className="activity-detail-page"
     >
       <div className="activity-detail" data-entry={entry.id}>
