@@ -165,6 +165,11 @@ describe.each(testVendors)('activity log on %s', (vendor) => {
       await admin.click('.activity-filters__clear');
       await entryOf(admin, 'create', 'articles', drafted).waitFor();
       expect(await hashOf(admin)).toBe('#/test/activity');
+
+      // The search goes to the server with the filters; the comment's text finds it.
+      await admin.fill('input[aria-label="Search the activity"]', 'Looks good');
+      await waitForEntries(admin, (entry) => entry.action === 'comment');
+      expect(await hashOf(admin)).toBe('#/test/activity?q=Looks+good');
     });
 
     it('shows an entry with its changed fields, before and after', async () => {
