@@ -116,31 +116,35 @@ export function ActivityFilterBar({
           onChange={(to) => set({ to: to ?? '' })}
         />
       </div>
-      {itemLabel && (
-        <span className="activity-filters__item" data-filter="item">
-          <span>{itemLabel}</span>
-          <IconButton
-            icon="close"
-            size="small"
-            label={t('activity.filter.remove_item')}
-            onClick={() => set({ item: '' })}
-          />
-        </span>
-      )}
-      {hasFilters({ ...value, search }) && (
-        <Button
-          variant="text"
-          size="small"
-          icon="filter_alt_off"
-          className="activity-filters__clear"
-          onClick={() => {
-            setSearch('');
-            if (timer.current) clearTimeout(timer.current);
-            onChange({ ...NO_FILTERS });
-          }}
-        >
-          {t('activity.filter.clear')}
-        </Button>
+      {(itemLabel || hasFilters({ ...value, search })) && (
+        <div className="activity-filters__extras">
+          {itemLabel && (
+            <span className="activity-filters__item" data-filter="item">
+              <span>{itemLabel}</span>
+              <IconButton
+                icon="close"
+                size="small"
+                label={t('activity.filter.remove_item')}
+                onClick={() => set({ item: '' })}
+              />
+            </span>
+          )}
+          {hasFilters({ ...value, search }) && (
+            <Button
+              variant="text"
+              size="small"
+              icon="filter_alt_off"
+              className="activity-filters__clear"
+              onClick={() => {
+                setSearch('');
+                if (timer.current) clearTimeout(timer.current);
+                onChange({ ...NO_FILTERS });
+              }}
+            >
+              {t('activity.filter.clear')}
+            </Button>
+          )}
+        </div>
       )}
     </div>
   );
