@@ -166,6 +166,20 @@ describe.each(testVendors)('activity log on %s', (vendor) => {
       await entryOf(admin, 'create', 'articles', drafted).waitFor();
       expect(await hashOf(admin)).toBe('#/test/activity');
 
+      // Today, from its first to its last second in the browser's time zone, holds today's entries.
+      const today = await admin.evaluate(() => {
+        const now = new Date();
+        const pad = (n: number) => String(n).padStart(2, '0');
+        return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+      });
+      await admin.fill('#activity-filter-from', today);
+      await admin.fill('#activity-filter-to', today);
+      await waitForEntries(admin, () => true);
+      await entryOf(admin, 'create', 'articles', drafted).waitFor();
+      expect(await hashOf(admin)).toBe(`#/test/activity?from=${today}&to=${today}`);
+      await admin.click('.activity-filters__clear');
+      await admin.waitForFunction(() => location.hash === '#/test/activity');
+
       // The search goes to the server with the filters; the comment's text finds it.
       await admin.fill('input[aria-label="Search the activity"]', 'Looks good');
       await waitForEntries(admin, (entry) => entry.action === 'comment');
