@@ -112,6 +112,17 @@ export const settingsRolesHref = (project: string) => `/${project}/settings/role
 export const settingsRoleHref = (project: string, id: number | string) =>
   `${settingsRolesHref(project)}/${encodeURIComponent(String(id))}`;
 
+/** The activity log, optionally narrowed to one item (the info sidebar's "see all activity", spec §2). */
+export function activityLogHref(project: string, collection?: string, item?: string | number): string {
+  if (!collection) return `/${project}/activity`;
+  const query = new URLSearchParams({ collection, ...(item !== undefined ? { item: String(item) } : {}) });
+  return `/${project}/activity?${query.toString()}`;
+}
+
+/** One entry of the activity log. */
+export const activityEntryHref = (project: string, id: number | string) =>
+  `/${project}/activity/${encodeURIComponent(String(id))}`;
+
 /** An extension module's page (spec §2). */
 export const extensionModuleHref = (project: string, id: string) =>
   `/${project}/ext/${encodeURIComponent(id)}`;

@@ -18,6 +18,11 @@ const ItemPage = lazy(() => import('./screens/item/ItemPage')) as ComponentType<
   primaryKey: string;
 }>;
 
+const ActivityPage = lazy(() => import('./screens/activity/ActivityPage'));
+const ActivityDetailPage = lazy(() => import('./screens/activity/ActivityDetailPage')) as ComponentType<{
+  id: string;
+}>;
+
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader area="content" />}>{children}</Suspense>;
 }
@@ -43,6 +48,13 @@ export function PrivateRoutes() {
         </Route>
         <Route path="/:project/bookmarks/:collection/:id">
           {(params) => <BookmarkRedirect collection={params.collection} id={params.id} />}
+        </Route>
+        {/* The activity log has screens of its own (spec §2), ahead of the generic alias routes. */}
+        <Route path="/:project/activity">
+          <ActivityPage />
+        </Route>
+        <Route path="/:project/activity/:id">
+          {(params) => <ActivityDetailPage key={params.id} id={params.id} />}
         </Route>
         {Object.entries(SYSTEM_ALIASES).flatMap(([alias, collection]) => [
           <Route key={alias} path={`/:project/${alias}`}>

@@ -1,4 +1,4 @@
-import { itemPath } from '../paths';
+import { itemPath, itemsPath } from '../paths';
 import type { ApiClient } from './client';
 import { USER_CARD_FIELDS, type UserRecord } from './users';
 
@@ -96,4 +96,94 @@ export async function postComment(
   comment: string,
 ): Promise<void> {
   await api.post('activity/comment', { collection, item: primaryKey, comment });
+}
+
+// --- the activity log (spec §2 /activity) -----------------------------------------------------------
+
+/** One entry of the log with everything the detail page shows (where from: ip, user agent). */
+export async function loadActivityEntry(
+  api: ApiClient,
+  id: string | number,
+): Promise<Record<string, unknown>> {
+  const answer = await api.get<Record<string, unknown>>(`activity/${encodeURIComponent(String(id))}`, {
+    fields: [
+      'id',
+      'action',
+      'action_on',
+      'collection',
+      'item',
+      'comment',
+      'comment_deleted_on',
+      'edited_on',
+      'ip',
+      'user_agent',
+      ...USER_CARD_FIELDS.map((f) => `action_by.${f}`),
+    ].join(','),
+  });
+  return answer.data ?? {};
+}
+
+/** A revision with what it is about, for the activity detail's changes. */
+export interface ActivityRevision extends Revision {
+  collection: string;
+  item: string;
+}
+
+/** The revision an activity entry recorded, or null (comments, deletes and sign-ins record none). */
+export async function loadRevisionOfActivity(
+  api: ApiClient,
+  activity: string | number,
+): Promise<ActivityRevision | null> {
+  const answer = await api.get<ActivityRevision[]>('revisions', {
+    'filter[activity][eq]': activity,
+    fields: 'id,activity,collection,item,data,delta',
+    sort: '-id',
+    limit: 1,
+  });
+  return (Array.isArray(answer.data) ? answer.data[0] : null) ?? null;
+}
+
+/** The revision of the same item just before this one: what the changed fields were before. */
+export async function loadPreviousRevision(
+  api: ApiClient,
+  revision: Pick<ActivityRevision, 'id' | 'collection' | 'item'>,
+): Promise<Revision | null> {
+  const answer = await api.get<Revision[]>('revisions', {
+    'filter[collection][eq]': revision.collection,
+    'filter[item][eq]': revision.item,
+    'filter[id][lt]': revision.id,
+    fields: 'id,activity,data,delta',
+    sort: '-id',
+    limit: 1,
+  });
+  return (Array.isArray(answer.data) ? answer.data[0] : null) ?? null;
+}
+
+/**
+ * The items with these keys, with the fields their titles need. Keys the answer lacks are items the
+ * caller does not see (gone, or outside their permissions).
+ */
+export async function loadItemsByKeys(
+  api: ApiClient,
+  collection: string,
+  primaryKey: string,
+  keys: string[],
+  fields: string[],
+): Promise<Record<string, unknown>[]> {
+  const answer = await api.get<Record<string, unknown>[]>(itemsPath(collection), {
+    [`filter[${primaryKey}][in]`]: keys.join(','),
+    fields: [...new Set([primaryKey, ...fields])].join(','),
+    limit: -1,
+  });
+  return Array.isArray(answer.data) ? answer.data : [];
+}
+
+/** The people the log can be narrowed to (those the caller may read). */
+export async function loadActivityPeople(api: ApiClient): Promise<UserRecord[]> {
+  const answer = await api.get<UserRecord[]>('users', {
+    fields: 'id,first_name,last_name,email',
+    sort: 'first_name,last_name,id',
+    limit: -1,
+  });
+  return Array.isArray(answer.data) ? answer.data : [];
 }

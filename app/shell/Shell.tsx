@@ -5,9 +5,9 @@ import { useAppData, usePermissionModel } from '../state/hooks';
 import { trackPage } from '../api/users';
 import { ping } from '../state/hydrate';
 import { PrivateRoutes } from '../routes';
-import { collectionHref } from '../paths';
 import { NotFoundPage } from '../screens/errors/NotFoundPage';
 import { ShellContext, type ShellState } from './shell-context';
+import { activityLinkHref } from './menus';
 import { ModuleBar } from './ModuleBar';
 import { NavSidebar } from './NavSidebar';
 import { useLatency } from './latency';
@@ -76,9 +76,7 @@ export function Shell() {
       infoOpen,
       setNavOpen,
       setInfoOpen,
-      activityHref: permissions.mayBrowse('directus_activity')
-        ? collectionHref(data.project, 'directus_activity')
-        : null,
+      activityHref: activityLinkHref(data.project, permissions),
     }),
     [navOpen, infoOpen, setInfoOpen, data, permissions],
   );

@@ -1,4 +1,4 @@
-import { collectionHref, collectionsHref, settingsHref } from '../paths';
+import { activityLogHref, collectionHref, collectionsHref, settingsHref } from '../paths';
 import type { PermissionModel } from '../permissions/model';
 import { bookmarkKind, type BookmarkKind } from '../state/bookmarks';
 import type { AppData, CollectionGroup, CollectionMeta, ModuleLink, Preset } from '../state/types';
@@ -146,4 +146,12 @@ export function bookmarkGroups(bookmarks: Preset[], locale?: string): BookmarkGr
   return groups
     .filter((group) => group.bookmarks.length > 0)
     .map((group) => ({ ...group, bookmarks: [...group.bookmarks].sort(byTitle) }));
+}
+
+/**
+ * Where the info sidebar's activity link goes (spec §2 "a notifications link to activity when activity
+ * read is not none"), or null when the role cannot read the activity log.
+ */
+export function activityLinkHref(project: string, permissions: PermissionModel): string | null {
+  return permissions.mayBrowse('directus_activity') ? activityLogHref(project) : null;
 }

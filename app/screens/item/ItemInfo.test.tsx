@@ -261,6 +261,10 @@ describe('ItemInfo', () => {
       sort: '-action_on,-id',
     });
     expect(String(load.params?.fields)).toContain('action_by.title');
+    // "See all activity" opens the log narrowed to this item (spec §2).
+    expect(screen.getByRole('link', { name: 'See all activity' }).getAttribute('href')).toMatch(
+      /\/activity\?collection=articles&item=7$/,
+    );
     const box = screen.getByRole('textbox', { name: 'Leave a comment…' });
     const submit = screen.getByRole('button', { name: 'Comment' });
     await user.type(box, '   ');

@@ -7,6 +7,9 @@ import type { FieldDefinition, FieldPermissions } from '../../../engine/types';
 import { Button, Tooltip } from '../../../ui';
 import { useFormat, useT } from '../../i18n';
 import { UserRef, type UserValue } from '../../people';
+import { activityLogHref } from '../../paths';
+import { useProjectKey } from '../../state/hooks';
+import { Link } from 'wouter';
 import { RevisionPreview } from './RevisionPreview';
 
 type Row = Record<string, unknown>;
@@ -128,6 +131,7 @@ function ActivityList(props: {
   const withRevisions = props.revisions !== undefined;
   const t = useT();
   const format = useFormat();
+  const project = useProjectKey();
   const [entries, setEntries] = useState<ActivityRow[] | null>(null);
   const [revisionOf, setRevisionOf] = useState<Map<number, number>>(() => new Map());
   const [failed, setFailed] = useState(false);
@@ -259,6 +263,9 @@ function ActivityList(props: {
           );
         })}
       </ol>
+      <Link href={activityLogHref(project, collection, primaryKey)} className="item-activity__all">
+        {t('info.notifications_link')}
+      </Link>
       {preview && props.revisions && (
         <RevisionPreview
           api={api}
