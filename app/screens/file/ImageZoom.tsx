@@ -111,7 +111,12 @@ export function ImageZoom({ src, alt }: { src: string; alt: string }) {
           {t('file_detail.zoom_percent', { percent })}
         </output>
       </div>
-      <div ref={viewport} className={`file-zoom__viewport${zoomed ? ' file-zoom__viewport--zoomed' : ''}`}>
+      <div
+        ref={viewport}
+        className={`file-zoom__viewport${zoomed ? ' file-zoom__viewport--zoomed' : ''}`}
+        // At fit the view takes the picture's proportions (up to its height limit), no empty bands.
+        style={!zoomed && natural ? { aspectRatio: `${natural.width} / ${natural.height}` } : undefined}
+      >
         <button
           type="button"
           className="file-zoom__target"
