@@ -61,14 +61,12 @@ describe('file detail', () => {
     app = await startApp();
     page = await signedIn(app, ADMIN.email, ADMIN.password);
     // The video providers are not reached from the tests: their player and still are stand-ins.
-    await page
-      .context()
-      .route('https://www.youtube-nocookie.com/**', (route) =>
-        route.fulfill({
-          contentType: 'text/html',
-          body: '<!doctype html><title>player</title><p>player</p>',
-        }),
-      );
+    await page.context().route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>player</title><p>player</p>',
+      }),
+    );
     const still = await png(480, 360, '#222222');
     await page
       .context()
@@ -92,6 +90,8 @@ describe('file detail', () => {
     // The form shows the editable fields, not the facts beside the preview.
     expect(await page.locator('#field-title').count()).toBe(1);
     expect(await page.locator('#field-checksum').count()).toBe(0);
+    // The folder, hidden on item pages by the system definitions, is editable here.
+    expect(await page.locator('#field-folder').count()).toBe(1);
     expect(await checkA11y(page)).toEqual([]);
 
     // Keyboard zoom: Enter on the picture shows 100 %, + zooms in, 0 fits again.

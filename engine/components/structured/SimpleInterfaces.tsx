@@ -5,7 +5,7 @@ import { Select } from '../../../ui/Select';
 import { useEngineT } from '../../i18n';
 import { renderTemplate } from '../../templates/render-template';
 import { FormServicesContext, type InterfaceComponentProps } from '../contract';
-import { isRecord, str } from './values';
+import { str } from './values';
 import './structured.css';
 import { FileMedia } from '../../files/FilePreview';
 import { fileFacts } from '../../files/preview';
