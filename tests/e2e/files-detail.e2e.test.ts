@@ -102,6 +102,16 @@ describe('file detail', () => {
     expect(await page.getByRole('button', { name: '100 %' }).getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('+');
     await expect.poll(() => readout.textContent()).toBe('200 %');
+    // Zoomed, the picture scrolls in its view; the page stays accessible in both themes.
+    await page.click('.file-detail__metadata summary');
+    expect(await page.textContent('.file-detail__metadata')).toContain('format');
+    expect(await checkA11y(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // The theme's colours fade in (CSS transitions): check once they have settled.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    expect(await checkA11y(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('.file-zoom__target').focus();
     expect(await page.locator('.file-zoom__image').evaluate((image) => image.clientWidth)).toBe(1600);
     await page.keyboard.press('0');
     await expect
@@ -117,12 +127,26 @@ describe('file detail', () => {
 
     // Replace the bytes: same id, new picture, the preview follows.
     const before = await page.locator('.file-zoom__image').getAttribute('src');
+    // The upload is held until its progress shows, then let through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/test/files/${file.id}`, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      expect(route.request().headers()['content-type']).toMatch(/^multipart\/form-data/);
+      await held;
+      await route.continue();
+    });
     await page.setInputFiles('[data-testid="replace-file-input"]', {
       name: 'green.png',
       mimeType: 'image/png',
       buffer: await png(300, 200, '#22aa44'),
     });
+    const progress = page.getByRole('progressbar', { name: 'Uploading the new file' });
+    await progress.waitFor();
+    release();
     await imageLoaded(page, '.file-zoom__image', 300);
+    expect(await progress.count()).toBe(0);
+    await page.unroute(`**/test/files/${file.id}`);
     const after = await page.locator('.file-zoom__image').getAttribute('src');
     expect(after).not.toBe(before);
     const saved = (await api(page, 'GET', `files/${file.id}?fields=id,width,checksum,title`)).data;
