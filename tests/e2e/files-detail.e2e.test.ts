@@ -84,7 +84,7 @@ describe('file detail', () => {
     expect(facts).toContain('image/png');
     expect(facts).toContain('800 × 600 px');
     expect(facts).toContain('harbour.png');
-    expect(facts).toMatch(/\d+(\.\d)? kB|\d+ byte/);
+    expect(facts).toMatch(/\d+(\.\d)? kB|\d+ bytes/);
     const download = await page.getByRole('link', { name: 'Download' }).getAttribute('href');
     expect(download).toMatch(/\/test\/assets\/\w+\?download&v=/);
     // The form shows the editable fields, not the facts beside the preview.
@@ -164,6 +164,7 @@ describe('file detail', () => {
     expect(await frame.getAttribute('src')).toMatch(/^\/test\/assets\/\w+\?v=/);
     expect(await frame.getAttribute('title')).toBe('PDF: Report');
     expect(await page.textContent('.file-detail__facts')).toContain('application/pdf');
+    expect(await page.textContent('.file-detail__facts')).toMatch(/\b\d{3} bytes\b/);
     expect(await checkA11y(page)).toEqual([]);
   });
 

@@ -83,7 +83,7 @@ export default function FileDetail({ api, file: saved, mayReplace, dirty, onRepl
           {size !== null && (
             <>
               <dt>{t('file_detail.size')}</dt>
-              <dd>{formatFileSize(size, locale)}</dd>
+              <dd>{formatFileSize(size, locale, (count) => t('file_detail.bytes', { count }))}</dd>
             </>
           )}
           {facts.width !== null && facts.height !== null && (

@@ -3,10 +3,11 @@ import { formatDuration, formatFileSize, metadataEntries } from './format';
 
 describe('file detail formats', () => {
   it('writes sizes in decimal units', () => {
-    expect(formatFileSize(0, 'en-US')).toBe('0 byte');
-    expect(formatFileSize(218, 'en-US')).toBe('218 byte');
-    expect(formatFileSize(21_400, 'en-US')).toBe('21 kB');
-    expect(formatFileSize(1_540_000, 'en-US')).toBe('1.5 MB');
+    const few = (count: number) => `${count} bytes`;
+    expect(formatFileSize(0, 'en-US', few)).toBe('0 bytes');
+    expect(formatFileSize(218, 'en-US', few)).toBe('218 bytes');
+    expect(formatFileSize(21_400, 'en-US', few)).toBe('21 kB');
+    expect(formatFileSize(1_540_000, 'en-US', few)).toBe('1.5 MB');
   });
 
   it('writes durations as m:ss or h:mm:ss', () => {

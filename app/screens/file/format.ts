@@ -2,9 +2,13 @@
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** Bytes in decimal units (1 kB = 1000 bytes), the unit's name written by the locale (Intl). */
-export function formatFileSize(bytes: number, locale: string): string {
-  let value = Math.max(0, bytes);
+/**
+ * Bytes in decimal units (1 kB = 1000 bytes), the unit's name written by the locale (Intl); below a
+ * kilobyte `few` writes the count (a catalogue plural).
+ */
+export function formatFileSize(bytes: number, locale: string, few: (count: number) => string): string {
+  if (bytes < 1000) return few(Math.max(0, Math.round(bytes)));
+  let value = bytes;
   let unit = 0;
   while (value >= 1000 && unit < UNITS.length - 1) {
     value /= 1000;
