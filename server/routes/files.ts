@@ -150,6 +150,8 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
       const writeOptions = { activitySkip: query.activitySkip, comment: query.comment };
       let uploads: Upload[];
       let fields: Record<string, unknown>;
+      // An embed's default title (the server's, so not a field the caller writes).
+      let embedTitle: string | undefined;
       if (request.isMultipart()) {
         ({ uploads, fields } = await multipartUploads(request));
         if (!uploads.length) throw new ApiError('INVALID_REQUEST', 'data: No file was uploaded');
@@ -163,7 +165,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
         if (embed) {
           // A YouTube or Vimeo link: an embed row, nothing downloaded (services/embeds.ts).
           const names = embedNames(embed);
-          if (fields.title === undefined) fields.title = names.title;
+          embedTitle = names.title;
           const clientName = (fields.filename_download as string | undefined) ?? names.filename_download;
           uploads = [{ file: embedFacts(embed), clientName }];
         } else {
@@ -186,6 +188,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
           {},
           { fields: Object.keys(values), comment: query.comment },
         );
+        if (embedTitle !== undefined && values.title === undefined) values.title = embedTitle;
       } catch (error) {
         await Promise.all(
           uploads.map((u) => removeStoredFile(project, u.file.filename_disk).catch(() => {})),
