@@ -1,4 +1,13 @@
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { Button, IconButton } from '../../../ui';
 import { useT } from '../../i18n';
 
@@ -27,6 +36,15 @@ export function ImageZoom({ src, alt }: { src: string; alt: string }) {
     return Math.min(1, box.clientWidth / natural.width, box.clientHeight / natural.height);
   }, [natural]);
   const scale = zoom === 'fit' ? fitScale() : zoom;
+  // The fit scale follows the view's size: draw again when it changes.
+  const [, resized] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const box = viewport.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => resized());
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
 
   const step = (direction: 1 | -1) => {
     const current = zoom === 'fit' ? fitScale() : zoom;
