@@ -24,6 +24,7 @@ import { startWebhookDelivery } from './services/webhooks';
 import { registerSystemHooks } from './services/system-hooks';
 import { assertSameSiteCookieWrite, isWriteMethod } from './services/request-origin';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './routes/body';
+import { EMBED_FRAME_HOSTS, EMBED_IMAGE_HOSTS } from './services/embeds';
 
 export type AuthClass = 'none' | 'auth' | 'user' | 'admin';
 
@@ -229,7 +230,8 @@ export async function buildServer(
 
 /**
  * The app's Content-Security-Policy: no eval, no inline script, same-origin API; images also from the
- * configured map tile server's host, and from no other.
+ * configured map tile server's host and the video providers' stills, frames from the app's origin
+ * (PDF previews) and the providers' privacy-friendly players (services/embeds.ts), and from no other.
  */
 export function appCsp(config: Pick<ServerConfig, 'map'>): string {
   const tiles = mapTileSource(config.map);
@@ -237,7 +239,8 @@ export function appCsp(config: Pick<ServerConfig, 'map'>): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
+    `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''} ${EMBED_IMAGE_HOSTS.join(' ')}`,
+    `frame-src 'self' ${EMBED_FRAME_HOSTS.join(' ')}`,
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",

@@ -51,6 +51,8 @@ export interface ApiClient {
     file: Blob,
     onProgress?: (loaded: number, total: number) => void,
     signal?: AbortSignal,
+    /** PATCH replaces an existing file's bytes (`PATCH /files/{id}`, api-v8 §2.8). */
+    method?: 'POST' | 'PATCH',
   ): Promise<Envelope<T>>;
 }
 
@@ -146,10 +148,10 @@ export function createApiClient(root: string, project: string): ApiClient {
     async delete(path, params) {
       await call('delete', urlFor(root, project, path, params), project);
     },
-    upload(path, file, onProgress, signal) {
+    upload(path, file, onProgress, signal, method = 'POST') {
       return new Promise((resolve, reject) => {
         const xhr = new XMLHttpRequest();
-        xhr.open('POST', urlFor(root, project, path));
+        xhr.open(method, urlFor(root, project, path));
         xhr.withCredentials = true;
         if (project) xhr.setRequestHeader('X-Directus-Project', project);
         xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.total);

@@ -24,6 +24,7 @@ const bundled = import.meta.glob<Catalog>(
     '!./locales/en-US/gallery.json',
     '!./locales/en-US/exchange.json',
     '!./locales/en-US/activity.json',
+    '!./locales/en-US/file-detail.json',
   ],
   { eager: true, import: 'default' },
 );

@@ -4,6 +4,7 @@ import type { FieldDefinition } from '../types';
 import { renderTemplate } from '../templates/render-template';
 import { toChoices } from '../components/choices';
 import { useEngineT } from '../i18n';
+import { FileThumb } from '../files/FilePreview';
 
 /** What every display receives: the value, the field, the whole item, plus its bound props. */
 export interface DisplayProps {
@@ -145,11 +146,10 @@ function FileDisplay({ value }: DisplayProps) {
   if (isEmpty(value)) return null;
   if (typeof value !== 'object') return <span>{String(value)}</span>;
   const file = value as Record<string, any>;
-  const thumbnail: string | undefined = file.data?.thumbnails?.[0]?.url ?? undefined;
   const title = String(file.title ?? file.filename_download ?? file.id ?? '');
   return (
     <span className="octavo-display-file">
-      {thumbnail && <img src={thumbnail} alt="" width={32} height={32} />}
+      <FileThumb file={file} size={32} />
       {title}
     </span>
   );

@@ -28,11 +28,12 @@ export const assetsRoutes: FastifyPluginAsync = async (app) => {
     const query = request.query as Record<string, unknown>;
     const rangeHeader = request.headers.range;
     const opened = await openAsset(request.project, id, query, (size) => parseRange(rangeHeader, size));
+    if ('redirect' in opened) return reply.code(302).header('location', opened.redirect).send();
     if ('unsatisfiable' in opened) {
       return reply.code(416).header('content-range', `bytes */${opened.unsatisfiable}`).send();
     }
     const { asset, settings } = opened;
-    reply.headers(assetHeaders(asset, settings));
+    reply.headers(assetHeaders(asset, settings, query.download !== undefined));
     if (asset.cached !== undefined) reply.header('x-octavo-thumbnail', asset.cached ? 'cached' : 'generated');
     const inm = request.headers['if-none-match'];
     const ims = request.headers['if-modified-since'];

@@ -19,6 +19,7 @@ import {
   writableValues,
   type IngestedFile,
 } from '../services/files';
+import { embedFacts, embedNames, embedOf } from '../services/embeds';
 
 interface Upload {
   file: IngestedFile;
@@ -149,22 +150,33 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
       const writeOptions = { activitySkip: query.activitySkip, comment: query.comment };
       let uploads: Upload[];
       let fields: Record<string, unknown>;
+      // An embed's default title (the server's, so not a field the caller writes).
+      let embedTitle: string | undefined;
       if (request.isMultipart()) {
         ({ uploads, fields } = await multipartUploads(request));
         if (!uploads.length) throw new ApiError('INVALID_REQUEST', 'data: No file was uploaded');
         if (uploads.length > 1) delete fields.filename_download;
       } else {
         const body = fileBody(request);
-        const { stream, nameHint } = await sourceFromJson(project, body.data);
         const { data: _data, filename_disk: diskName, ...rest } = body;
         void _data;
         fields = rest;
-        // v8 took the download name from filename_disk when only that was given.
-        if (fields.filename_download === undefined && typeof diskName === 'string') {
-          fields.filename_download = diskName;
+        const embed = embedOf(body.data);
+        if (embed) {
+          // A YouTube or Vimeo link: an embed row, nothing downloaded (services/embeds.ts).
+          const names = embedNames(embed);
+          embedTitle = names.title;
+          const clientName = (fields.filename_download as string | undefined) ?? names.filename_download;
+          uploads = [{ file: embedFacts(embed), clientName }];
+        } else {
+          const { stream, nameHint } = await sourceFromJson(project, body.data);
+          // v8 took the download name from filename_disk when only that was given.
+          if (fields.filename_download === undefined && typeof diskName === 'string') {
+            fields.filename_download = diskName;
+          }
+          const clientName = (fields.filename_download as string | undefined) ?? nameHint;
+          uploads = [{ file: await ingest(project, stream, { clientName }), clientName }];
         }
-        const clientName = (fields.filename_download as string | undefined) ?? nameHint;
-        uploads = [{ file: await ingest(project, stream, { clientName }), clientName }];
       }
       let values: Record<string, unknown>;
       try {
@@ -176,6 +188,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
           {},
           { fields: Object.keys(values), comment: query.comment },
         );
+        if (embedTitle !== undefined && values.title === undefined) values.title = embedTitle;
       } catch (error) {
         await Promise.all(
           uploads.map((u) => removeStoredFile(project, u.file.filename_disk).catch(() => {})),
@@ -241,10 +254,15 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
         fields = rest;
         if (data !== undefined && data !== null) {
           if (ids.length > 1) throw new ApiError('BATCH_UPLOAD_NOT_ALLOWED');
-          const { stream, nameHint } = await sourceFromJson(project, data);
-          replacement = await ingest(project, stream, {
-            clientName: (fields.filename_download as string | undefined) ?? nameHint,
-          });
+          const embed = embedOf(data);
+          if (embed) {
+            replacement = embedFacts(embed);
+          } else {
+            const { stream, nameHint } = await sourceFromJson(project, data);
+            replacement = await ingest(project, stream, {
+              clientName: (fields.filename_download as string | undefined) ?? nameHint,
+            });
+          }
         }
       }
       let values: Record<string, unknown>;

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { ProjectContext } from '../context';
 import { ApiError } from '../errors';
+import { posterUrl, type EmbedProvider } from './embeds';
 import type { Item } from '../query';
 import { readSettings, type Settings } from './settings';
 import { storageFor, StorageNotFoundError, type ByteRange, type StoredObject } from './storage';
@@ -183,9 +184,9 @@ export function isInlineType(type: string): boolean {
   return INLINE.test(type);
 }
 
-function contentDisposition(type: string, filename: string): string {
+function contentDisposition(type: string, filename: string, download = false): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const disposition = isInlineType(type) ? 'inline' : 'attachment';
+  const disposition = isInlineType(type) && !download ? 'inline' : 'attachment';
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
@@ -196,11 +197,13 @@ export const ASSET_CSP =
 export function assetHeaders(
   asset: Pick<AssetBody, 'type' | 'etag' | 'modified' | 'filename'>,
   settings: Settings,
+  /** `?download`: saved under the file's download name instead of shown. */
+  download = false,
 ) {
   const ttl = Number(settings.thumbnail_cache_ttl);
   return {
     'content-type': asset.type.startsWith('text/') ? `${asset.type}; charset=utf-8` : asset.type,
-    'content-disposition': contentDisposition(asset.type, asset.filename),
+    'content-disposition': contentDisposition(asset.type, asset.filename, download),
     'content-security-policy': ASSET_CSP,
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'cross-origin',
@@ -257,9 +260,20 @@ export async function openAsset(
   id: string,
   query: Record<string, unknown>,
   range?: (size: number) => ByteRange | null | 'unsatisfiable',
-): Promise<{ asset: AssetBody; settings: Settings } | { unsatisfiable: number }> {
+): Promise<{ asset: AssetBody; settings: Settings } | { unsatisfiable: number } | { redirect: string }> {
   const settings = await readSettings(project.knex);
   const row = await assetRow(project, id, settings);
+  if (String(row.type ?? '').startsWith('embed/')) {
+    // An embed has no bytes here: its still is the provider's (services/embeds.ts), if any.
+    const provider = String(row.type).slice('embed/'.length);
+    const ref =
+      (provider === 'youtube' || provider === 'vimeo') && typeof row.embed === 'string' && row.embed
+        ? { provider: provider as EmbedProvider, id: row.embed }
+        : null;
+    const poster = ref ? posterUrl(ref) : null;
+    if (poster) return { redirect: poster };
+    throw new ApiError('UNPROCESSABLE_ENTITY', 'An embed has no stored file.');
+  }
   const transform = transformFor(query, settings);
   const storage = storageFor(project.server, project.key);
   const filename = String(row.filename_download || row.filename_disk);

@@ -14,6 +14,7 @@ import { dbDateTime } from './sessions';
 import { storageFor, type StorageDriver } from './storage';
 import { safeFetch, type Resolver } from './safe-fetch';
 import { presetsOf, thumbnailFolder, isThumbnailable, MAX_INPUT_PIXELS } from './assets';
+import { embedData, posterUrl, type EmbedProvider } from './embeds';
 
 export type FilesAction = 'create' | 'read' | 'update' | 'delete';
 
@@ -87,13 +88,15 @@ export async function assertFileAccess(
 export interface IngestedFile {
   filename_disk: string;
   type: string;
-  charset: string;
+  charset: string | null;
   filesize: number;
-  checksum: string;
+  checksum: string | null;
   width: number | null;
   height: number | null;
   duration: number | null;
   metadata: Record<string, unknown> | null;
+  /** The provider's video id of an embed (services/embeds.ts); null for stored bytes. */
+  embed: string | null;
 }
 
 const HEAD_BYTES = 4100;
@@ -272,6 +275,7 @@ export async function ingest(
       height: image?.height ?? null,
       duration: null,
       metadata: image?.metadata ?? null,
+      embed: null,
     };
   } catch (error) {
     if (key) await storage.delete(key).catch(() => {});
@@ -557,7 +561,17 @@ export interface FileData {
   full_url: string;
   asset_url: string;
   thumbnails: Thumbnail[] | null;
-  embed: null;
+  /** An embed's watch address, player address and markup (services/embeds.ts); null for bytes. */
+  embed: ReturnType<typeof embedData> | null;
+}
+
+const EMBED_TYPE = /^embed\/(youtube|vimeo)$/;
+
+/** The embed of a row whose type is `embed/<provider>` and whose `embed` holds the video id. */
+function embedRefOf(row: Item) {
+  const match = EMBED_TYPE.exec(String(row.type ?? ''));
+  const id = typeof row.embed === 'string' ? row.embed : '';
+  return match && id ? { provider: match[1] as EmbedProvider, id } : null;
 }
 
 /**
@@ -574,6 +588,31 @@ export function fileData(project: ProjectContext, row: Item, settings: Settings)
       : String(row.private_hash);
   const relative = `${base}${project.key}/assets/${id}`;
   const absolute = (path: string) => new URL(path, root).toString();
+  const embed = embedRefOf(row);
+  if (embed) {
+    // No bytes of ours: the still is the provider's own (none for Vimeo without its API).
+    const poster = posterUrl(embed);
+    const thumbnails = poster
+      ? [
+          {
+            key: `${embed.provider}-poster`,
+            url: poster,
+            relative_url: poster,
+            dimension: '480x360',
+            width: 480,
+            height: 360,
+          },
+        ]
+      : null;
+    const title = String(row.title || row.filename_download || embed.id);
+    return {
+      url: relative,
+      full_url: absolute(relative),
+      asset_url: relative,
+      thumbnails,
+      embed: embedData(embed, title),
+    };
+  }
   const thumbnails = isThumbnailable(String(row.type ?? ''))
     ? presetsOf(settings).map((preset) => {
         const rel = `${relative}?key=${encodeURIComponent(preset.key)}`;
@@ -638,7 +677,7 @@ export async function readFiles(
       ? await project
           .knex('directus_files')
           .whereIn('id', ids as number[])
-          .select('id', 'private_hash', 'filename_download', 'type')
+          .select('id', 'private_hash', 'filename_download', 'type', 'embed', 'title')
       : [];
     const byId = new Map(rows.map((row: Item) => [Number(row.id), row]));
     for (const item of items) {

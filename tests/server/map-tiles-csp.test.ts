@@ -26,6 +26,7 @@ describe('map tile server and the app CSP', () => {
       'data:',
       'blob:',
       'https://tile.openstreetmap.org',
+      'https://i.ytimg.com',
     ]);
   });
 
@@ -36,7 +37,13 @@ describe('map tile server and the app CSP', () => {
     });
     expect(loaded.map.attribution).toBe('© Example Maps');
     const csp = appCsp(loaded);
-    expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.tiles.example.com']);
+    expect(directive(csp, 'img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://*.tiles.example.com',
+      'https://i.ytimg.com',
+    ]);
     expect(csp).not.toContain('openstreetmap');
     // The other directives stay as they were.
     expect(directive(csp, 'script-src')).toEqual(["'self'"]);
@@ -48,7 +55,7 @@ describe('map tile server and the app CSP', () => {
   it('allows no tile host when maps are turned off', () => {
     const loaded = config({ OCTAVO_MAP_TILE_URL: 'none' });
     expect(loaded.map.tileUrl).toBeNull();
-    expect(directive(appCsp(loaded), 'img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(directive(appCsp(loaded), 'img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://i.ytimg.com']);
   });
 
   it.each(['ftp://tiles.example.com/{z}/{x}/{y}.png', 'https://{z}.example.com/{x}/{y}.png', 'tiles'])(

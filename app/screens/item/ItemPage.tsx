@@ -36,9 +36,11 @@ import { useItemEditor } from './use-item-editor';
 import { usePrefill } from './use-prefill';
 import { useRelationalServices } from './use-relational-services';
 import { useAppFormServices } from '../../state/form-services';
+import { fileDetailFields } from '../file/form-fields';
 import './item.css';
 
 const WebhookDeliveries = lazy(() => import('../settings/webhooks/WebhookDeliveries'));
+const FileDetail = lazy(() => import('../file/FileDetail'));
 
 export interface ItemPageProps {
   collection: string;
@@ -102,15 +104,16 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
   );
   // The 2FA secret is a read-only system field, except on one's own record, where the app can
   // generate a new secret (spec: setup-2fa); only there does the form let the interface write it.
-  const formFields = useMemo(
-    () =>
-      appServices.newTwoFactorSecret
-        ? access.formFields.map((field) =>
-            field.interface === '2fa-secret' ? { ...field, readonly: false } : field,
-          )
-        : access.formFields,
-    [access.formFields, appServices.newTwoFactorSecret],
-  );
+  // One existing file: the file detail shows it above the form (screens/file), the form its fields.
+  const fileDetail = collection === 'directus_files' && !route.isNew && !route.batch;
+  const formFields = useMemo(() => {
+    const fields = appServices.newTwoFactorSecret
+      ? access.formFields.map((field) =>
+          field.interface === '2fa-secret' ? { ...field, readonly: false } : field,
+        )
+      : access.formFields;
+    return fileDetail ? fileDetailFields(fields) : fields;
+  }, [access.formFields, appServices.newTwoFactorSecret, fileDetail]);
   const { actor, state } = editor;
   const readOnly = access.readOnly;
   usePrefill(route, formFields, editor.stage);
@@ -223,6 +226,17 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
             <Notice color="accent" className="item-notice">
               {t('edit.batch_note', { count: route.keys.length })}
             </Notice>
+          )}
+          {fileDetail && (
+            <Suspense fallback={null}>
+              <FileDetail
+                api={api}
+                file={editor.savedValues}
+                mayReplace={!access.readOnly}
+                dirty={editor.dirty}
+                onReplaced={editor.reload}
+              />
+            </Suspense>
           )}
           <ItemForm
             fields={formFields}

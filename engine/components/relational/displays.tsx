@@ -4,6 +4,7 @@ import { useEngineT } from '../../i18n';
 import { useUserCard } from '../../displays/user-card';
 import { renderTemplate } from '../../templates/render-template';
 import { isRemoved, isRow, rowsOf, type Row } from './entries';
+import { FileThumb } from '../../files/FilePreview';
 
 /** The address of a file's thumbnail: the `crop` or `contain` preset (same origin), else nothing. */
 export function thumbnailOf(file: unknown, crop = true): string | null {
@@ -21,27 +22,8 @@ export function fileTitle(file: unknown): string {
   return String(file.title ?? file.filename_download ?? file.id ?? '');
 }
 
-/** A file's thumbnail, or an icon for what cannot be previewed; decorative (its title is written beside it). */
-export function FileThumb({ file, size, crop }: { file: unknown; size: number; crop?: boolean }) {
-  const src = thumbnailOf(file, crop !== false);
-  return src ? (
-    <img
-      className={`octavo-file-thumb${crop === false ? ' octavo-file-thumb--contain' : ''}`}
-      src={src}
-      alt=""
-      width={size}
-      height={size}
-    />
-  ) : (
-    <span
-      className="octavo-file-thumb octavo-file-thumb--icon material-symbols-outlined"
-      aria-hidden="true"
-      style={{ width: size, height: size, fontSize: size * 0.6 }}
-    >
-      description
-    </span>
-  );
-}
+/** A file's thumbnail, or an icon of its type: the shared preview part (engine/files). */
+export { FileThumb } from '../../files/FilePreview';
 
 /** A related item through the field's template (m2o, user): its key when it was not expanded. */
 function RelatedItemDisplay({ value, template }: DisplayProps) {

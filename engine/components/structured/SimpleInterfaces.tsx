@@ -5,8 +5,10 @@ import { Select } from '../../../ui/Select';
 import { useEngineT } from '../../i18n';
 import { renderTemplate } from '../../templates/render-template';
 import { FormServicesContext, type InterfaceComponentProps } from '../contract';
-import { isRecord, str } from './values';
+import { str } from './values';
 import './structured.css';
+import { FileMedia } from '../../files/FilePreview';
+import { fileFacts } from '../../files/preview';
 
 /** Collections (schema-v8 §4.2): one collection of the project, by display name. */
 export function CollectionsInterface(props: InterfaceComponentProps) {
@@ -82,62 +84,47 @@ export function PreviewInterface(props: InterfaceComponentProps) {
 }
 
 /**
- * File preview (directus_files): the current file shown by its kind (image, video, audio, PDF),
+ * File preview (directus_files): the current file shown by its kind through the shared preview
+ * part (engine/files: image, SVG as an image, video, audio, PDF, embed, else its type's icon),
  * with links to open and to download it.
  */
 export function FilePreviewInterface(props: InterfaceComponentProps) {
   const t = useEngineT();
-  const values = props.values;
-  const data = isRecord(values.data) ? values.data : {};
-  // The server-relative address first: the app is served by the API's own origin (CSP `'self'`),
-  // while `full_url` names the configured public address, which may be another host.
-  const url = str(data.url) ?? str(data.full_url);
-  const type = str(values.type) ?? '';
-  const name = str(values.title) ?? str(values.filename_download) ?? t('interfaces.structured.file');
-  if (!url || props.newItem) {
+  const facts = fileFacts(props.values);
+  if (!facts || props.newItem || (!facts.url && !facts.player)) {
     return (
       <p id={props.id} className="octavo-structured__hint">
         {t('interfaces.structured.no_file')}
       </p>
     );
   }
-  const download = str(values.filename_download);
-  let preview: React.ReactNode;
-  if (type.startsWith('image/'))
-    preview = <img src={url} alt={name} className="octavo-file-preview__media" />;
-  else if (type.startsWith('video/'))
-    preview = <video src={url} controls aria-label={name} className="octavo-file-preview__media" />;
-  else if (type.startsWith('audio/')) preview = <audio src={url} controls aria-label={name} />;
-  else if (type === 'application/pdf')
-    preview = <iframe src={url} title={name} className="octavo-file-preview__frame" />;
-  else
-    preview = (
-      <span className="octavo-file-preview__icon">
-        <Icon name="description" size="large" />
-        <span>{type || name}</span>
-      </span>
-    );
+  const name = facts.name || t('interfaces.structured.file');
+  const open = facts.url ?? facts.watch;
   return (
     <figure id={props.id} className="octavo-file-preview">
-      {preview}
+      <FileMedia file={props.values} />
       <figcaption className="octavo-file-preview__links">
-        <a
-          className={buttonClassName({ variant: 'secondary', size: 'small' })}
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          <Icon name="open_in_new" size="small" />
-          {t('interfaces.structured.open_file', { name })}
-        </a>
-        <a
-          className={buttonClassName({ variant: 'secondary', size: 'small' })}
-          href={url}
-          download={download ?? true}
-        >
-          <Icon name="download" size="small" />
-          {t('interfaces.structured.download_file', { name })}
-        </a>
+        {open && (
+          <a
+            className={buttonClassName({ variant: 'secondary', size: 'small' })}
+            href={open}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <Icon name="open_in_new" size="small" />
+            {t('interfaces.structured.open_file', { name })}
+          </a>
+        )}
+        {facts.downloadUrl && (
+          <a
+            className={buttonClassName({ variant: 'secondary', size: 'small' })}
+            href={facts.downloadUrl}
+            download={str(props.values.filename_download) ?? true}
+          >
+            <Icon name="download" size="small" />
+            {t('interfaces.structured.download_file', { name })}
+          </a>
+        )}
       </figcaption>
     </figure>
   );
