@@ -51,6 +51,8 @@ export interface ApiClient {
     file: Blob,
     onProgress?: (loaded: number, total: number) => void,
     signal?: AbortSignal,
+    /** Form fields sent before the file (e.g. the library's `folder`). */
+    fields?: Record<string, string>,
   ): Promise<Envelope<T>>;
 }
 
@@ -146,7 +148,7 @@ export function createApiClient(root: string, project: string): ApiClient {
     async delete(path, params) {
       await call('delete', urlFor(root, project, path, params), project);
     },
-    upload(path, file, onProgress, signal) {
+    upload(path, file, onProgress, signal, fields) {
       return new Promise((resolve, reject) => {
         const xhr = new XMLHttpRequest();
         xhr.open('POST', urlFor(root, project, path));
@@ -167,6 +169,7 @@ export function createApiClient(root: string, project: string): ApiClient {
         xhr.onabort = () => reject(new ApiRequestError(-1, 0, 'Upload cancelled'));
         signal?.addEventListener('abort', () => xhr.abort());
         const form = new FormData();
+        for (const [name, value] of Object.entries(fields ?? {})) form.append(name, value);
         form.append('data', file, file instanceof File ? file.name : 'upload');
         xhr.send(form);
       });
