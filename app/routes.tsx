@@ -18,6 +18,8 @@ const ItemPage = lazy(() => import('./screens/item/ItemPage')) as ComponentType<
   primaryKey: string;
 }>;
 
+const FilesLibraryPage = lazy(() => import('./screens/files/FilesLibraryPage'));
+
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader area="content" />}>{children}</Suspense>;
 }
@@ -46,7 +48,12 @@ export function PrivateRoutes() {
         </Route>
         {Object.entries(SYSTEM_ALIASES).flatMap(([alias, collection]) => [
           <Route key={alias} path={`/:project/${alias}`}>
-            <ItemListingPage key={collection} collection={collection} />
+            {/* The file library is a screen of its own (folders, uploads) built on the listing. */}
+            {collection === 'directus_files' ? (
+              <FilesLibraryPage />
+            ) : (
+              <ItemListingPage key={collection} collection={collection} />
+            )}
           </Route>,
           <Route key={`${alias}-item`} path={`/:project/${alias}/:primaryKey`}>
             {(params) => (

@@ -53,7 +53,13 @@ export function isSettled(row: UploadRow): boolean {
 
 /** Counts for the list's summary line. */
 export function summarize(rows: UploadRow[]): Record<UploadRowStatus, number> {
-  const counts: Record<UploadRowStatus, number> = { refused: 0, sending: 0, done: 0, failed: 0, cancelled: 0 };
+  const counts: Record<UploadRowStatus, number> = {
+    refused: 0,
+    sending: 0,
+    done: 0,
+    failed: 0,
+    cancelled: 0,
+  };
   for (const row of rows) counts[row.status] += 1;
   return counts;
 }
