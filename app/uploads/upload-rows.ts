@@ -64,12 +64,12 @@ export function summarize(rows: UploadRow[]): Record<UploadRowStatus, number> {
   return counts;
 }
 
-/** An `accept` text (`image/*, .pdf`) or the project's MIME whitelist as the machine's list; null accepts all. */
+/**
+ * An `accept` text (`image/*, .pdf`) or the project's MIME whitelist (a list, or CSV as stored) as the
+ * machine's list; null accepts all.
+ */
 export function acceptList(text: unknown): string[] | null {
-  if (typeof text !== 'string') return null;
-  const list = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+  const entries = Array.isArray(text) ? text.map(String) : typeof text === 'string' ? text.split(',') : [];
+  const list = entries.map((entry) => entry.trim()).filter(Boolean);
   return list.length ? list : null;
 }

@@ -68,6 +68,7 @@ describe('upload rows', () => {
     expect(rowOf('a', refused.getSnapshot())).toMatchObject({ status: 'refused', refusal: 'size' });
     expect(acceptList(' image/*, .pdf ,')).toEqual(['image/*', '.pdf']);
     expect(acceptList('')).toBeNull();
+    expect(acceptList(['image/*', 'application/pdf'])).toEqual(['image/*', 'application/pdf']);
     expect(summarize([rowOf('a', refused.getSnapshot())])).toMatchObject({ refused: 1, sending: 0 });
   });
 

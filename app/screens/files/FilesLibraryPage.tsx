@@ -165,6 +165,7 @@ function Library() {
   );
   const scope: ListingScope = {
     filter: scopeFilter,
+    defaultViewType: 'cards',
     title: current ? current.name : t('files.title'),
     breadcrumb: [
       ...(current ? [{ label: t('files.title'), href: filesHref(project) }] : [{ label: t('files.title') }]),

@@ -127,6 +127,8 @@ export interface ListingScope {
   above?: ReactNode;
   wrap?: (body: ReactNode) => ReactNode;
   reloadKey?: number;
+  /** The layout when no preset names one. */
+  defaultViewType?: string;
 }
 
 interface ListingProps {
@@ -143,7 +145,7 @@ export function Listing({ collection, meta, fields: allFields, scope }: ListingP
   const permissions = usePermissionModel();
   const registry = useRegistry();
   const settings = useSettings();
-  const { ready, view, change } = useListingView(collection);
+  const { ready, view, change } = useListingView(collection, scope?.defaultViewType);
 
   // Fields the role may not read never reach the query or the columns.
   const fields = useMemo(() => {
