@@ -52,11 +52,14 @@ export function UploadPanel({
       {rows.length > 1 && (
         <div className="upload-area__foot">
           <span role="status">
-            {t('files.summary', {
-              done: counts.done,
-              sending: counts.sending,
-              problems: counts.failed + counts.refused,
-            })}
+            {[
+              counts.done > 0 && t('files.summary_done', { count: counts.done }),
+              counts.sending > 0 && t('files.summary_sending', { count: counts.sending }),
+              counts.failed + counts.refused > 0 &&
+                t('files.summary_problems', { count: counts.failed + counts.refused }),
+            ]
+              .filter(Boolean)
+              .join(t('files.summary_separator'))}
           </span>
           {settled > 0 && (
             <Button variant="secondary" size="small" onClick={() => clear()}>

@@ -227,7 +227,7 @@ describe('the file library', () => {
 
   it('creates a folder, moves a file into it, browses into it and uploads there', async () => {
     await page.getByRole('button', { name: 'New folder' }).click();
-    const create = page.getByRole('dialog', { name: 'New folder in All files' });
+    const create = page.getByRole('dialog', { name: 'New folder in Top level' });
     await create.getByLabel('Name').fill('Press kit');
     await create.getByRole('button', { name: 'Create' }).click();
     const link = page.getByRole('link', { name: 'Press kit' });
@@ -260,6 +260,31 @@ describe('the file library', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.octavo-cards__card').length === 2);
     expect(await checkA11y(page)).toEqual([]);
+
+    // Rename the folder; a folder that holds files is not deleted.
+    await page.getByRole('button', { name: 'Rename folder' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename Press kit' });
+    await rename.getByLabel('Name').fill('Press kit 2026');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.page-header').getByText('Press kit 2026').first().waitFor();
+    await page.getByRole('button', { name: 'Delete folder' }).click();
+    const refuse = page.getByRole('alertdialog');
+    await refuse.getByRole('button', { name: 'Delete folder' }).click();
+    await refuse.getByText('Press kit 2026 still holds files or folders; move them out first.').waitFor();
+    await refuse.getByRole('button', { name: 'Cancel' }).click();
+    expect((await api(page, 'GET', `folders/${folder}`)).data.name).toBe('Press kit 2026');
+
+    // An empty folder inside it is deleted, and the library goes back up to its parent.
+    await page.getByRole('button', { name: 'New folder' }).click();
+    const sub = page.getByRole('dialog', { name: 'New folder in Press kit 2026' });
+    await sub.getByLabel('Name').fill('Old drafts');
+    await sub.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('link', { name: 'Old drafts' }).click();
+    await page.locator('.page-header').getByText('Old drafts').first().waitFor();
+    await page.getByRole('button', { name: 'Delete folder' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete folder' }).click();
+    await page.waitForFunction((id) => location.hash.endsWith(`?folder=${id}`), folder);
+    expect((await api(page, 'GET', 'folders?filter[name][eq]=Old drafts')).data).toEqual([]);
 
     // Back to the root through the breadcrumb.
     await page.locator('.page-header').getByRole('link', { name: 'File Library' }).click();
