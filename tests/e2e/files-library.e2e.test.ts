@@ -26,6 +26,7 @@ async function noisyPng(side: number): Promise<string> {
       width: side,
       height: side,
       channels: 3,
+      background: '#808080',
       noise: { type: 'gaussian', mean: 128, sigma: 60 },
     },
   })
