@@ -34,7 +34,7 @@ export function UploadPanel({
     <div className="upload-area">
       <Dropzone
         label={label ?? t('files.drop_here')}
-        buttonLabel={t('files.choose_files')}
+        buttonLabel={multiple ? t('files.choose_files') : t('files.choose_file')}
         hint={hint}
         accept={accept?.join(',')}
         multiple={multiple}
