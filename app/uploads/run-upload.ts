@@ -1,4 +1,4 @@
-import { createActor, waitFor } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { uploadMachine } from '../../machines/upload.machine';
 import { sendFileActor, type SendFile } from './send-file';
 
@@ -39,14 +39,17 @@ export async function runUpload(
     },
   );
   let shown = -1;
-  actor.subscribe((snapshot) => {
-    if (snapshot.context.progress !== shown) {
-      shown = snapshot.context.progress;
-      options.onProgress?.(shown);
-    }
+  // Settled: a final state (done, refused, cancelled) or failed (no rows here to retry from).
+  const end = await new Promise<SnapshotFrom<typeof uploadMachine>>((resolve) => {
+    actor.subscribe((snapshot) => {
+      if (snapshot.context.progress !== shown) {
+        shown = snapshot.context.progress;
+        options.onProgress?.(shown);
+      }
+      if (snapshot.status === 'done' || snapshot.value === 'failed') resolve(snapshot);
+    });
+    actor.start();
   });
-  actor.start();
-  const end = await waitFor(actor, (snapshot) => snapshot.status === 'done' || snapshot.value === 'failed');
   actor.stop();
   const { refusal, error, result } = end.context;
   if (end.value === 'done' && result) return result;

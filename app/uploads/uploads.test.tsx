@@ -5,6 +5,7 @@ import { createActor } from 'xstate';
 import { uploadMachine } from '../../machines/upload.machine';
 import type { SendFile } from './send-file';
 import { acceptList, rowOf, summarize } from './upload-rows';
+import { runUpload, UploadRefused } from './run-upload';
 import { UploadRows } from './UploadRows';
 import { useUploads } from './use-uploads';
 
@@ -133,5 +134,24 @@ describe('upload rows', () => {
     expect(row('a.pdf').dataset.status).toBe('cancelled');
     await userEvent.click(screen.getByRole('button', { name: 'Remove a.pdf from the list' }));
     expect(row('a.pdf')).toBeNull();
+  });
+
+  it('runs a single upload without rows through the same machine (FormServices.uploadFile)', async () => {
+    const { send, transfers } = scriptedSend();
+    const seen: number[] = [];
+    const refused = runUpload(file('big.png', 50, 'image/png'), { send, maxUploadSize: 10, accept: null });
+    await expect(refused).rejects.toBeInstanceOf(UploadRefused);
+    expect(transfers).toHaveLength(0);
+
+    const sent = runUpload(file('ok.png', 5, 'image/png'), {
+      send,
+      maxUploadSize: 10,
+      accept: ['image/*'],
+      onProgress: (percent) => seen.push(percent),
+    });
+    transfers[0].progress(5, 5);
+    transfers[0].succeed({ id: 3 });
+    await expect(sent).resolves.toEqual({ id: 3 });
+    expect(seen).toEqual([0, 95, 100]);
   });
 });
