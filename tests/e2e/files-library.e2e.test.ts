@@ -292,4 +292,75 @@ describe('the file library', () => {
     await page.waitForFunction(() => !location.hash.includes('?folder='));
     await page.waitForFunction(() => document.querySelectorAll('.octavo-cards__card').length === 3);
   });
+
+  it("uploads in an item form's file field through the same rows, progress and refusals", async () => {
+    const created = await api(page, 'POST', 'collections', {
+      collection: 'press',
+      fields: [
+        { field: 'id', type: 'integer', datatype: 'INT', primary_key: true, auto_increment: true },
+        { field: 'cover', type: 'file', datatype: 'INT', interface: 'file', options: { accept: 'image/*' } },
+      ],
+    });
+    expect(created.status).toBe(200);
+    const related = await api(page, 'POST', 'relations', {
+      collection_many: 'press',
+      field_many: 'cover',
+      collection_one: 'directus_files',
+    });
+    expect(related.status).toBe(200);
+    await page.reload();
+    await openApp(page, '/test/collections/press/+');
+    const cover = page.locator('[data-field="cover"]');
+    await cover.locator('input[type="file"]').waitFor({ state: 'attached' });
+    // The field's own accept list (image/*) and the server's size limit, before anything is sent.
+    await cover
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'memo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
+    expect(await cover.locator('.upload-row[data-name="memo.pdf"]').getAttribute('data-status')).toBe(
+      'refused',
+    );
+    expect(await cover.getByRole('alert').textContent()).toContain(
+      'memo.pdf is not one of the accepted types (image/*)',
+    );
+    await cover
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'poster.png', mimeType: 'image/png', buffer: Buffer.alloc(MAX_UPLOAD + 1, 1) },
+      ]);
+    await cover.locator('.upload-row[data-name="poster.png"][data-status="refused"]').waitFor();
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 50,
+      downloadThroughput: -1,
+      uploadThroughput: 200 * 1024,
+    });
+    await watchRows(page);
+    await cover
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from(await noisyPng(300), 'base64') },
+      ]);
+    await cover.locator('.octavo-file-input__title').waitFor({ timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const log = (await page.evaluate(() => (window as unknown as { uploadLog: Seen[] }).uploadLog)).filter(
+      (entry) => entry.name === 'cover.png',
+    );
+    expect(
+      log.some((entry) => entry.status === 'sending' && entry.progress > 0 && entry.progress <= 95),
+    ).toBe(true);
+    expect(log.filter((entry) => entry.status === 'sending').every((entry) => entry.progress <= 95)).toBe(
+      true,
+    );
+    // The finished upload leaves the list: the field shows the file instead.
+    expect(await cover.locator('.upload-row[data-name="cover.png"]').count()).toBe(0);
+    expect(await checkA11y(page)).toEqual([]);
+  });
 });
