@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testVendors } from '../helpers/databases';
 import { ADMIN, api, checkA11y, openApp, routeOf, signedIn, startApp, type E2eApp } from './helpers';
 
 /**
  * The file library (issue #13): uploads by drag and drop with the 95-then-100 rule on a throttled network,
  * refusals by size (a server started with a 1 MiB limit) and by type (the project's MIME whitelist, which
  * the library's uploads follow as the server does), add from a URL through the import allow-list, folders.
+ * Runs on each vendor of OCTAVO_TEST_VENDORS (SQLite by default).
  */
 const MAX_UPLOAD = 1024 * 1024;
 
@@ -94,7 +96,7 @@ async function fileNamed(page: Page, name: string) {
   return answer.data[0] as { id: number; folder: number | null; type: string } | undefined;
 }
 
-describe('the file library', () => {
+describe.each(testVendors)('the file library on %s', (vendor) => {
   let app: E2eApp;
   let page: Page;
   let images: Server;
@@ -116,6 +118,7 @@ describe('the file library', () => {
     imageUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}/photo.png`;
     app = await startApp({
       demo: false,
+      vendor,
       config: { maxUploadSize: MAX_UPLOAD, importAllowList: ['127.0.0.1'] },
     });
     page = await signedIn(app, ADMIN.email, ADMIN.password);
@@ -127,7 +130,7 @@ describe('the file library', () => {
     expect(saved.status).toBe(200);
     await page.reload();
     await page.waitForSelector('.module-bar');
-  });
+  }, 240_000);
   afterAll(async () => {
     await app?.close();
     await new Promise((resolve) => images?.close(resolve));
