@@ -182,3 +182,8 @@ export function assetHref(root: string, project: string, privateHash: string, ke
   const base = `${root}${encodeURIComponent(project)}/assets/${encodeURIComponent(privateHash)}`;
   return key ? `${base}?key=${encodeURIComponent(key)}` : base;
 }
+
+/** The file library, at its root or inside a folder (`/{project}/files?folder=3`). */
+export function filesHref(project: string, folder?: number | null): string {
+  return folder == null ? `/${project}/files` : `/${project}/files?folder=${encodeURIComponent(folder)}`;
+}

@@ -22,6 +22,7 @@ const ActivityPage = lazy(() => import('./screens/activity/ActivityPage'));
 const ActivityDetailPage = lazy(() => import('./screens/activity/ActivityDetailPage')) as ComponentType<{
   id: string;
 }>;
+const FilesLibraryPage = lazy(() => import('./screens/files/FilesLibraryPage'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader area="content" />}>{children}</Suspense>;
@@ -58,7 +59,12 @@ export function PrivateRoutes() {
         </Route>
         {Object.entries(SYSTEM_ALIASES).flatMap(([alias, collection]) => [
           <Route key={alias} path={`/:project/${alias}`}>
-            <ItemListingPage key={collection} collection={collection} />
+            {/* The file library is a screen of its own (folders, uploads) built on the listing. */}
+            {collection === 'directus_files' ? (
+              <FilesLibraryPage />
+            ) : (
+              <ItemListingPage key={collection} collection={collection} />
+            )}
           </Route>,
           <Route key={`${alias}-item`} path={`/:project/${alias}/:primaryKey`}>
             {(params) => (

@@ -13,6 +13,8 @@
  * 3. On the same server and data (bench/abuse.ts): "fanout", deep `fields=*.*.*.*.*.*.*` reads
  *    anonymous and signed in, and "mixed", a `--load-clients` × `--load-minutes` mixed load with the
  *    server's memory printed every 30 s.
+ * 4. "upload" (bench/upload.ts): one `--upload-mb` MiB file (1024 by default) sent as multipart, generated
+ *    while it is written; the server's resident memory growth during the upload (target under 100 MB).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { call, runLoad, type LoadCase, type LoadResult } from './load';
 import { startupFigures } from './startup';
 import { printBundleReport } from './bundle';
 import { fanoutBenchmark, mixedBenchmark } from './abuse';
+import { uploadBenchmark } from './upload';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -263,6 +266,10 @@ async function itemsBenchmark(): Promise<void> {
 }
 
 if (!only || only.includes('bundle')) await printBundleReport();
-if (!skipStartup && vendor === 'sqlite' && !(only?.length === 1 && only[0] === 'bundle'))
+if (!skipStartup && vendor === 'sqlite' && !(only?.length === 1 && ['bundle', 'upload'].includes(only[0])))
   await startupFigures();
-if (!(only?.length === 1 && only[0] === 'bundle')) await itemsBenchmark();
+const alone = only?.length === 1 && (only[0] === 'bundle' || only[0] === 'upload');
+if (!alone) await itemsBenchmark();
+if (wants('upload')) {
+  await uploadBenchmark({ serveScript, vendor, megabytes: Number(arg('upload-mb') ?? 1024) });
+}

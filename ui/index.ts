@@ -19,6 +19,7 @@ export * from './Modal';
 export * from './Notice';
 export * from './NumberInput';
 export * from './palette';
+export * from './ProgressBar';
 export * from './ProgressRing';
 export * from './RadioGroup';
 export * from './Select';

@@ -51,8 +51,12 @@ export interface ApiClient {
     file: Blob,
     onProgress?: (loaded: number, total: number) => void,
     signal?: AbortSignal,
-    /** PATCH replaces an existing file's bytes (`PATCH /files/{id}`, api-v8 §2.8). */
-    method?: 'POST' | 'PATCH',
+    options?: {
+      /** PATCH replaces an existing file's bytes (`PATCH /files/{id}`, api-v8 §2.8). */
+      method?: 'POST' | 'PATCH';
+      /** Form fields sent before the file (e.g. the library's `folder`). */
+      fields?: Record<string, string>;
+    },
   ): Promise<Envelope<T>>;
 }
 
@@ -148,7 +152,7 @@ export function createApiClient(root: string, project: string): ApiClient {
     async delete(path, params) {
       await call('delete', urlFor(root, project, path, params), project);
     },
-    upload(path, file, onProgress, signal, method = 'POST') {
+    upload(path, file, onProgress, signal, { method = 'POST', fields } = {}) {
       return new Promise((resolve, reject) => {
         const xhr = new XMLHttpRequest();
         xhr.open(method, urlFor(root, project, path));
@@ -169,6 +173,7 @@ export function createApiClient(root: string, project: string): ApiClient {
         xhr.onabort = () => reject(new ApiRequestError(-1, 0, 'Upload cancelled'));
         signal?.addEventListener('abort', () => xhr.abort());
         const form = new FormData();
+        for (const [name, value] of Object.entries(fields ?? {})) form.append(name, value);
         form.append('data', file, file instanceof File ? file.name : 'upload');
         xhr.send(form);
       });

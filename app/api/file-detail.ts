@@ -21,7 +21,7 @@ export async function replaceFile(
       if (total > 0) onProgress?.(Math.min(100, Math.round((loaded / total) * 100)));
     },
     signal,
-    'PATCH',
+    { method: 'PATCH' },
   );
   // v8 answers a file PATCH with an array of one file.
   const data = answer.data;

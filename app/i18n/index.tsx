@@ -25,6 +25,7 @@ const bundled = import.meta.glob<Catalog>(
     '!./locales/en-US/exchange.json',
     '!./locales/en-US/activity.json',
     '!./locales/en-US/file-detail.json',
+    '!./locales/en-US/files.json',
   ],
   { eager: true, import: 'default' },
 );

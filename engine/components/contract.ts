@@ -77,6 +77,17 @@ export interface RelationInfo extends RelatedCollection {
   };
 }
 
+/** What an interface hands the app's upload part (FormServices.UploadArea). */
+export interface UploadAreaProps {
+  /** The field's `accept` option (`image/*,.pdf`); empty: the project's own accept list. */
+  accept?: string | null;
+  multiple?: boolean;
+  disabled?: boolean;
+  /** Replaces the drop invitation. */
+  label?: string;
+  onUploaded: (file: Record<string, unknown>) => void;
+}
+
 /** Data the relational interfaces need, provided by the app (the engine makes no API calls). */
 export interface FormServices {
   /** Items of the collection a relational field (m2o, o2m, user, file) points at. */
@@ -97,8 +108,16 @@ export interface FormServices {
   pickFrom?: (collection: string, options?: { template?: string | null }) => Promise<PickedItem | null>;
   /** Deletes a file item from the library (file interface, `allowDelete`). */
   deleteFile?: (key: unknown) => Promise<void>;
-  /** Uploads a file to the file library (file, files); resolves with the new directus_files item. */
+  /**
+   * Uploads a file to the file library (wysiwyg images); resolves with the new directus_files item. The app
+   * runs it through the same upload machine as `UploadArea` (refusals, progress held at 95 until the answer).
+   */
   uploadFile?: (file: File, onProgress?: (percent: number) => void) => Promise<Record<string, unknown>>;
+  /**
+   * The app's upload part (file, files): a drop zone and one row per file with its progress, cancel, retry,
+   * refusals by size and type, the server's message on failure. Each created file item goes to `onUploaded`.
+   */
+  UploadArea?: ComponentType<UploadAreaProps>;
   /** The project's collections (collections interface), with display names. */
   collections?: () => { collection: string; name: string; system: boolean; hidden: boolean }[];
   /** A fresh two-factor secret from the server (2fa-secret interface). */

@@ -8,10 +8,13 @@ import type {
   RelationInfo,
 } from '../../../engine/components/contract';
 import type { ApiClient } from '../../api/client';
-import { deleteFile, uploadFile } from '../../api/files';
+import { deleteFile, sendFile } from '../../api/files';
+import { UploadArea } from '../../uploads/UploadArea';
+import { runUpload } from '../../uploads/run-upload';
+import { acceptList } from '../../uploads/upload-rows';
 import { searchItems } from '../../api/items';
 import type { PermissionModel } from '../../permissions/model';
-import { useApi, usePermissionModel, useSchema } from '../../state/hooks';
+import { useApi, useAppData, usePermissionModel, useSchema } from '../../state/hooks';
 import { primaryKeyName, relatedCollection, typeOf } from '../../state/schema-info';
 import type { RelationRow } from '../../state/types';
 
@@ -138,11 +141,12 @@ async function loadCollectionItems(
 
 /** The relational interfaces' data (items to choose from, uploads, where a field leads) and the item picker. */
 export function useRelationalServices(collection: string) {
+  const { data } = useAppData();
   const api = useApi();
   const schema = useSchema();
   const model = usePermissionModel();
-  const latest = useRef({ api, schema, model });
-  latest.current = { api, schema, model };
+  const latest = useRef({ api, schema, model, data });
+  latest.current = { api, schema, model, data };
   const [picker, setPicker] = useState<PickerRequest | null>(null);
 
   const services: FormServices = useMemo(() => {
@@ -183,7 +187,14 @@ export function useRelationalServices(collection: string) {
           } as FieldDefinition;
           setPicker({ field, current: null, target, primaryKey, resolve });
         }),
-      uploadFile: (file, onProgress) => uploadFile(latest.current.api, file, onProgress),
+      uploadFile: (file, onProgress) =>
+        runUpload(file, {
+          send: (chosen, options) => sendFile(latest.current.api, chosen, options),
+          maxUploadSize: latest.current.data.serverInfo.maxUploadSize,
+          accept: acceptList(latest.current.data.settings.file_mimetype_whitelist),
+          onProgress,
+        }),
+      UploadArea,
       deleteFile: (key) => deleteFile(latest.current.api, key as string | number),
     };
   }, [collection]);

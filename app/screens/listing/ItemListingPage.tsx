@@ -2,7 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useLocation } from 'wouter';
 import { ListView } from '../../../engine/list/ListView';
 import { ConfirmDialog } from '../../../ui';
-import { primaryKeyOf, resolveViewOptions, type ListRange } from '../../../engine/list/build-query';
+import {
+  narrowFilter,
+  primaryKeyOf,
+  resolveViewOptions,
+  type ListRange,
+} from '../../../engine/list/build-query';
 import type { LayoutStatics } from '../../../engine/list/ListView';
 import { chosenField, DATE_TYPES } from '../../../engine/list/layout-fields';
 import { sortFieldOf } from '../../../engine/list/TabularLayout';
@@ -108,38 +113,59 @@ function SingleRedirect({ collection, fields }: { collection: string; fields: Fi
   );
 }
 
+/**
+ * What a screen built on the listing adds to it (the file library): a filter ANDed with the user's (its
+ * folder), a title and breadcrumb of its own, header buttons instead of "add", buttons for the selection,
+ * a part above the list, a wrapper around it (a drop zone) and a counter that reloads the list.
+ */
+export interface ListingScope {
+  filter?: Record<string, Record<string, unknown>>;
+  title?: string;
+  breadcrumb?: { label: string; href?: string }[];
+  actions?: ReactNode;
+  selectionActions?: (selection: string[], clear: () => void) => ReactNode;
+  above?: ReactNode;
+  wrap?: (body: ReactNode) => ReactNode;
+  reloadKey?: number;
+  /** The layout when no preset names one. */
+  defaultViewType?: string;
+}
+
 interface ListingProps {
   collection: string;
   meta: CollectionMeta | undefined;
   fields: FieldDefinition[];
+  scope?: ListingScope;
 }
 
-function Listing({ collection, meta, fields: allFields }: ListingProps) {
+export function Listing({ collection, meta, fields: allFields, scope }: ListingProps) {
   const t = useT();
   const { locale } = useLocale();
   const project = useProjectKey();
   const permissions = usePermissionModel();
   const registry = useRegistry();
   const settings = useSettings();
-  const { ready, view, change } = useListingView(collection);
+  const { ready, view, change } = useListingView(collection, scope?.defaultViewType);
 
   // Fields the role may not read never reach the query or the columns.
   const fields = useMemo(() => {
     const readable = new Set(permissions.readableFields(collection).map((field) => field.field));
     return allFields.filter((field) => readable.has(field.field));
   }, [allFields, permissions, collection]);
-  const name = collectionName(collection, meta, locale);
+  const name = scope?.title ?? collectionName(collection, meta, locale);
   const limit = Number(settings.default_limit) > 0 ? Number(settings.default_limit) : DEFAULT_LIMIT;
 
   // The layout the preset names (the table when it names none or one that is missing), and every
   // layout the registry knows for the picker.
   const layout = registry.resolveLayout(view.viewType).definition;
   const layouts = registry.layouts();
-  const breadcrumb = isSettingsCollection(collection)
-    ? [{ label: t('settings.title'), href: settingsHref(project) }, { label: name }]
-    : isSystemCollection(collection)
-      ? [{ label: name }]
-      : [{ label: t('browse.collections'), href: collectionsHref(project) }, { label: name }];
+  const breadcrumb = scope?.breadcrumb
+    ? scope.breadcrumb
+    : isSettingsCollection(collection)
+      ? [{ label: t('settings.title'), href: settingsHref(project) }, { label: name }]
+      : isSystemCollection(collection)
+        ? [{ label: name }]
+        : [{ label: t('browse.collections'), href: collectionsHref(project) }, { label: name }];
 
   const info = (
     <div className="listing-info">
@@ -186,6 +212,7 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
       view={view}
       change={change}
       limit={limit}
+      scope={scope}
     />
   );
 }
@@ -200,10 +227,11 @@ interface ListingBodyProps {
   view: ListingView;
   change: (patch: Partial<ListingView>) => void;
   limit: number;
+  scope?: ListingScope;
 }
 
 function ListingBody(props: ListingBodyProps) {
-  const { collection, fields, layout, view, change, limit } = props;
+  const { collection, fields, layout, view, change, limit, scope } = props;
   const t = useT();
   const api = useApi();
   const project = useProjectKey();
@@ -232,7 +260,7 @@ function ListingBody(props: ListingBodyProps) {
     },
     [rangeKey],
   );
-  const { params, searching } = useListingParams({
+  const { params: viewParams, searching } = useListingParams({
     collection,
     fields,
     layout,
@@ -244,7 +272,28 @@ function ListingBody(props: ListingBodyProps) {
     range,
     extraFields: collection === ACTIVITY ? ACTIVITY_TARGET_FIELDS : undefined,
   });
+  const scopeFilter = scope?.filter;
+  const params = useMemo(
+    () =>
+      scopeFilter
+        ? {
+            ...viewParams,
+            filter: narrowFilter(
+              (viewParams.filter ?? {}) as Record<string, Record<string, unknown>>,
+              scopeFilter,
+            ),
+          }
+        : viewParams,
+    [viewParams, scopeFilter],
+  );
   const list = useItemList(api, collection, params);
+  const reloadKey = scope?.reloadKey ?? 0;
+  const reloaded = useRef(reloadKey);
+  useEffect(() => {
+    if (reloaded.current === reloadKey) return;
+    reloaded.current = reloadKey;
+    list.reload();
+  }, [reloadKey, list]);
 
   // --- selection and manual order -----------------------------------------------------------------
   const [selection, setSelection] = useState<string[]>([]);
@@ -283,12 +332,17 @@ function ListingBody(props: ListingBodyProps) {
         view={view}
         onImported={list.reload}
       />
+      {scope?.selectionActions &&
+        selection.length > 0 &&
+        scope.selectionActions(selection, () => setSelection([]))}
       <ListingActions
         collection={collection}
         selection={selection}
         selectedItems={selectedItems}
         onDelete={() => removal.ask(selection)}
+        noAdd={Boolean(scope?.actions)}
       />
+      {scope?.actions}
     </>
   );
 
@@ -383,6 +437,7 @@ function ListingBody(props: ListingBodyProps) {
       className="listing-page"
     >
       <div className="listing" data-collection={collection}>
+        {scope?.above}
         <div className="listing-toolbar">
           <SearchFilter
             fields={filterableFields(fields)}
@@ -393,7 +448,7 @@ function ListingBody(props: ListingBodyProps) {
             {list.phase === 'loading' || list.phase === 'error' ? '' : countText}
           </span>
         </div>
-        {body}
+        {scope?.wrap ? scope.wrap(body) : body}
       </div>
       <ConfirmDialog
         open={removal.confirming}

@@ -14,6 +14,8 @@ export function ListingActions(props: {
   selection: string[];
   selectedItems: Item[];
   onDelete: () => void;
+  /** The screen offers its own way to add (the file library's upload). */
+  noAdd?: boolean;
 }) {
   const { collection, selection, selectedItems } = props;
   const t = useT();
@@ -41,7 +43,7 @@ export function ListingActions(props: {
           {t('browse.delete')}
         </Button>
       )}
-      {permissions.mayCreate(collection) && (
+      {!props.noAdd && permissions.mayCreate(collection) && (
         <Button icon="add" onClick={() => navigate(itemHref(project, collection, NEW_ITEM_KEY))}>
           {t('browse.add')}
         </Button>

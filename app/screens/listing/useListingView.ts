@@ -19,9 +19,9 @@ function objectOf(value: unknown): ViewMap {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as ViewMap) : {};
 }
 
-export function viewFromPreset(preset: Preset | null): ListingView {
+export function viewFromPreset(preset: Preset | null, defaultViewType = 'tabular'): ListingView {
   return {
-    viewType: preset?.view_type || 'tabular',
+    viewType: preset?.view_type || defaultViewType,
     viewQuery: objectOf(preset?.view_query),
     viewOptions: objectOf(preset?.view_options),
     search: preset?.search_query ?? '',
@@ -45,7 +45,11 @@ export function presetPatch(patch: Partial<ListingView>): Partial<Preset> {
  * every change. Saves run one after another against the latest saved row, so the first change creates the
  * user's own preset exactly once and later ones update it (spec §4 Preset).
  */
-export function useListingView(collection: string): {
+export function useListingView(
+  collection: string,
+  /** The layout when no preset names one (the file library starts with cards). */
+  defaultViewType = 'tabular',
+): {
   ready: boolean;
   view: ListingView;
   change(patch: Partial<ListingView>): void;
@@ -65,13 +69,15 @@ export function useListingView(collection: string): {
   }, [preset]);
 
   useEffect(() => {
-    if (!loading && view === null) setView(viewFromPreset(preset));
-  }, [loading, preset, view]);
+    if (!loading && view === null) setView(viewFromPreset(preset, defaultViewType));
+  }, [loading, preset, view, defaultViewType]);
 
   const change = useCallback(
     (patch: Partial<ListingView>) => {
-      setView((current) => ({ ...(current ?? viewFromPreset(latest.current)), ...patch }));
+      setView((current) => ({ ...(current ?? viewFromPreset(latest.current, defaultViewType)), ...patch }));
       const body = presetPatch(patch);
+      // The first saved preset keeps the layout shown by default, whatever the change was.
+      if (!latest.current?.view_type && body.view_type === undefined) body.view_type = defaultViewType;
       const { api, user } = store.data;
       saving.current += 1;
       queue.current = queue.current
@@ -91,8 +97,8 @@ export function useListingView(collection: string): {
           saving.current -= 1;
         });
     },
-    [collection, notify, store, t],
+    [collection, notify, store, t, defaultViewType],
   );
 
-  return { ready: view !== null, view: view ?? viewFromPreset(preset), change };
+  return { ready: view !== null, view: view ?? viewFromPreset(preset, defaultViewType), change };
 }

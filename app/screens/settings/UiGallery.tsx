@@ -19,6 +19,7 @@ import {
   Modal,
   Notice,
   NumberInput,
+  ProgressBar,
   ProgressRing,
   RadioGroup,
   Select,
@@ -238,6 +239,14 @@ export function UiGallery() {
               size={28}
               label={t('gallery.progress_label', { value: 60 })}
             />
+          </Row>
+          <Row label={t('gallery.state_default')}>
+            <div className="gallery-progress-bars">
+              {[0, 35, 95].map((value) => (
+                <ProgressBar key={value} value={value} label={t('gallery.progress_label', { value })} />
+              ))}
+              <ProgressBar value={100} color="success" label={t('gallery.progress_label', { value: 100 })} />
+            </div>
           </Row>
           <Row label={t('gallery.state_loading')}>
             <Spinner size="small" label={t('gallery.spinner_label')} />

@@ -1,5 +1,5 @@
 import { useContext, useState } from 'react';
-import { Button, ConfirmDialog, Dropzone, ProgressRing } from '../../../ui';
+import { Button, ConfirmDialog } from '../../../ui';
 import { useEngineT } from '../../i18n';
 import { FormServicesContext, type InterfaceComponentProps } from '../contract';
 import { isRow, keyOf } from './entries';
@@ -22,49 +22,27 @@ export function accepts(accept: unknown, file: { name: string; type: string }): 
 }
 
 /**
- * file: one file of the library. A preview (thumbnail per `crop`, title, link), upload (a dropzone with
- * progress, limited to `accept`), choose from the library, remove the link; with `allowDelete`, delete the
+ * file: one file of the library. A preview (thumbnail per `crop`, title, link), upload (the app's upload
+ * part, FormServices.UploadArea: progress, refusals by size and `accept`), choose from the library, remove the link; with `allowDelete`, delete the
  * file item itself.
  */
 export default function FileInput(props: InterfaceComponentProps) {
   const t = useEngineT();
   const services = useContext(FormServicesContext);
   const relation = useRelation(props.field);
-  const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const file = props.value;
   const hasFile = file !== null && file !== undefined && file !== '';
   const writable = !props.disabled;
-  const canUpload = writable && Boolean(services.uploadFile) && (relation ? relation.may.create : true);
+  const Upload = services.UploadArea;
+  const canUpload = writable && Boolean(Upload) && (relation ? relation.may.create : true);
   const canChoose = writable && Boolean(services.pickFrom);
   const canDelete =
     writable && props.allowDelete === true && Boolean(services.deleteFile) && relation?.may.delete === true;
   const url = isRow(file) && isRow(file.data) ? (file.data.url as string | undefined) : undefined;
 
-  const upload = (files: File[]) => {
-    const chosen = files[0];
-    if (!chosen || !services.uploadFile) return;
-    if (!accepts(props.accept, chosen)) {
-      setProblem(
-        t('interfaces.relational.not_accepted', { name: chosen.name, accept: String(props.accept) }),
-      );
-      return;
-    }
-    setProblem(null);
-    setPercent(0);
-    services.uploadFile(chosen, setPercent).then(
-      (item) => {
-        setPercent(null);
-        props.onChange(item);
-      },
-      () => {
-        setPercent(null);
-        setProblem(t('interfaces.relational.upload_failed', { name: chosen.name }));
-      },
-    );
-  };
   const choose = () =>
     services
       .pickFrom?.('directus_files', { template: '{{title}}' })
@@ -105,24 +83,17 @@ export default function FileInput(props: InterfaceComponentProps) {
           </div>
         </div>
       )}
-      {percent !== null && (
-        <div className="octavo-related__upload">
-          <ProgressRing value={percent} label={t('interfaces.relational.uploading', { name: '' })} />
-        </div>
-      )}
       {problem && (
         <p role="alert" className="octavo-related__problem">
           {problem}
         </p>
       )}
-      {!hasFile && canUpload && percent === null && (
-        <Dropzone
+      {!hasFile && canUpload && Upload && (
+        <Upload
           label={t('interfaces.relational.drop_file')}
-          buttonLabel={t('interfaces.relational.choose_file')}
-          hint={typeof props.accept === 'string' && props.accept ? String(props.accept) : undefined}
-          accept={typeof props.accept === 'string' && props.accept ? props.accept : undefined}
+          accept={typeof props.accept === 'string' && props.accept ? props.accept : null}
           multiple={false}
-          onFiles={upload}
+          onUploaded={(item) => props.onChange(item)}
         />
       )}
       {writable && (

@@ -16,7 +16,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, Dropzone, IconButton, ProgressRing } from '../../../ui';
+import { Button, IconButton } from '../../../ui';
 import { useEngineT } from '../../i18n';
 import { FormServicesContext, type InterfaceComponentProps, type RelationInfo } from '../contract';
 import { LINK, editRow, isRemoved, isRow, keyOf, removeRow, rowsOf, type Row } from './entries';
@@ -60,8 +60,6 @@ export default function RelatedList(props: InterfaceComponentProps) {
   const services = useContext(FormServicesContext);
   const relation = useRelation(props.field);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [uploads, setUploads] = useState<{ name: string; percent: number }[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -102,7 +100,8 @@ export default function RelatedList(props: InterfaceComponentProps) {
     writable && props.allowSelect !== false && Boolean(services.pickFrom) && (m2m ? may.create : may.update);
   const canCreate =
     writable && props.allowCreate !== false && (m2m ? may.create && may.createFar : may.create);
-  const canUpload = canCreate && isFiles && Boolean(services.uploadFile);
+  const Upload = services.UploadArea;
+  const canUpload = canCreate && isFiles && Boolean(Upload);
   const canEdit = writable && (m2m ? may.updateFar : may.update);
   const canRemove = writable && (m2m || deleteMode === 'delete' ? may.delete : may.update);
   const canSort = writable && Boolean(sortField) && may.update && shown.length > 1;
@@ -132,25 +131,6 @@ export default function RelatedList(props: InterfaceComponentProps) {
   const openPicker = () => {
     if (!target) return;
     services.pickFrom?.(target.collection, { template }).then((choice) => choice && add(choice.item));
-  };
-  const upload = (files: File[]) => {
-    if (!services.uploadFile) return;
-    setProblem(null);
-    files.forEach((file) => {
-      setUploads((list) => [...list, { name: file.name, percent: 0 }]);
-      const progress = (percent: number) =>
-        setUploads((list) => list.map((entry) => (entry.name === file.name ? { ...entry, percent } : entry)));
-      services.uploadFile!(file, progress).then(
-        (item) => {
-          setUploads((list) => list.filter((entry) => entry.name !== file.name));
-          add(item);
-        },
-        () => {
-          setUploads((list) => list.filter((entry) => entry.name !== file.name));
-          setProblem(t('interfaces.relational.upload_failed', { name: file.name }));
-        },
-      );
-    });
   };
   const remove = (row: Row) => emit(removeRow(all, row, primaryKey, m2m ? 'delete' : deleteMode));
   const saveNested = (values: Row, changed: Row) => {
@@ -217,26 +197,11 @@ export default function RelatedList(props: InterfaceComponentProps) {
           </SortableContext>
         </DndContext>
       )}
-      {uploads.map((entry) => (
-        <div key={entry.name} className="octavo-related__upload">
-          <ProgressRing
-            value={entry.percent}
-            label={t('interfaces.relational.uploading', { name: entry.name })}
-          />
-          <span>{entry.name}</span>
-        </div>
-      ))}
-      {problem && (
-        <p role="alert" className="octavo-related__problem">
-          {problem}
-        </p>
-      )}
-      {canUpload && (
-        <Dropzone
+      {canUpload && Upload && (
+        <Upload
           label={t('interfaces.relational.drop_files')}
-          buttonLabel={t('interfaces.relational.choose_files')}
-          accept={(props.accept as string | undefined) || undefined}
-          onFiles={upload}
+          accept={(props.accept as string | undefined) || null}
+          onUploaded={add}
         />
       )}
       {(canSelect || (canCreate && !isFiles)) && (
