@@ -18,6 +18,8 @@ const ItemPage = lazy(() => import('./screens/item/ItemPage')) as ComponentType<
   primaryKey: string;
 }>;
 
+const UsersPage = lazy(() => import('./screens/users/UsersPage'));
+
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader area="content" />}>{children}</Suspense>;
 }
@@ -43,6 +45,9 @@ export function PrivateRoutes() {
         </Route>
         <Route path="/:project/bookmarks/:collection/:id">
           {(params) => <BookmarkRedirect collection={params.collection} id={params.id} />}
+        </Route>
+        <Route path="/:project/users">
+          <UsersPage />
         </Route>
         {Object.entries(SYSTEM_ALIASES).flatMap(([alias, collection]) => [
           <Route key={alias} path={`/:project/${alias}`}>

@@ -23,6 +23,7 @@ const bundled = import.meta.glob<Catalog>(
     '!./locales/en-US/settings-interfaces.json',
     '!./locales/en-US/gallery.json',
     '!./locales/en-US/exchange.json',
+    '!./locales/en-US/users.json',
   ],
   { eager: true, import: 'default' },
 );

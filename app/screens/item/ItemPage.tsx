@@ -39,6 +39,7 @@ import { useAppFormServices } from '../../state/form-services';
 import './item.css';
 
 const WebhookDeliveries = lazy(() => import('../settings/webhooks/WebhookDeliveries'));
+const UserPanel = lazy(() => import('../users/UserPanel'));
 
 export interface ItemPageProps {
   collection: string;
@@ -214,6 +215,11 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
       />
       {showForm ? (
         <>
+          {collection === 'directus_users' && !route.isNew && !route.batch && editor.savedValues && (
+            <Suspense fallback={null}>
+              <UserPanel api={api} user={editor.savedValues} onChanged={editor.reload} />
+            </Suspense>
+          )}
           {access.readOnly && (
             <Notice color="gray" icon="lock" className="item-notice">
               {t('edit.read_only')}

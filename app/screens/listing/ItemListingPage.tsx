@@ -62,14 +62,23 @@ export const DEFAULT_LIMIT = 200;
  * `/{project}/collections/{collection}` and the system aliases: unknown collections are not found, a single
  * collection opens its item, every other one lists its items.
  */
-export default function ItemListingPage({ collection: requested }: { collection: string }) {
+export default function ItemListingPage({
+  collection: requested,
+  actions,
+}: {
+  collection: string;
+  /** Buttons a screen adds to the header (the user directory's Invite), before the listing's own. */
+  actions?: ReactNode;
+}) {
   const schema = useSchema();
   const collection = resolveCollection(requested, schema.collections);
   const meta = schema.collections[collection];
   const fields = schema.fields[collection];
   if (!meta && !(isSystemCollection(collection) && fields)) return <NotFoundPage />;
   if (meta && isOn(meta.single)) return <SingleRedirect collection={collection} fields={fields ?? []} />;
-  return <Listing key={collection} collection={collection} meta={meta} fields={fields ?? []} />;
+  return (
+    <Listing key={collection} collection={collection} meta={meta} fields={fields ?? []} actions={actions} />
+  );
 }
 
 function isOn(value: unknown): boolean {
@@ -112,9 +121,10 @@ interface ListingProps {
   collection: string;
   meta: CollectionMeta | undefined;
   fields: FieldDefinition[];
+  actions?: ReactNode;
 }
 
-function Listing({ collection, meta, fields: allFields }: ListingProps) {
+function Listing({ collection, meta, fields: allFields, actions }: ListingProps) {
   const t = useT();
   const { locale } = useLocale();
   const project = useProjectKey();
@@ -186,6 +196,7 @@ function Listing({ collection, meta, fields: allFields }: ListingProps) {
       view={view}
       change={change}
       limit={limit}
+      extraActions={actions}
     />
   );
 }
@@ -200,6 +211,7 @@ interface ListingBodyProps {
   view: ListingView;
   change: (patch: Partial<ListingView>) => void;
   limit: number;
+  extraActions?: ReactNode;
 }
 
 function ListingBody(props: ListingBodyProps) {
@@ -273,6 +285,7 @@ function ListingBody(props: ListingBodyProps) {
   const mayAdd = permissions.mayCreate(collection);
   const actions = (
     <>
+      {props.extraActions}
       <BookmarkButton collection={collection} view={view} />
       <ExchangeMenu
         collection={collection}
