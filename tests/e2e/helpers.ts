@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureAppBuilt } from '../../server/app-build';
 import { seedDemo, DEMO_EDITOR_EMAIL } from '../../server/database/demo';
-import type { Vendor } from '../../server/config';
+import type { ServerConfig, Vendor } from '../../server/config';
 import { ADMIN, SUPER_ADMIN_TOKEN, startTestServer, type TestServer } from '../helpers/server';
 
 export { ADMIN, SUPER_ADMIN_TOKEN };
@@ -40,12 +40,15 @@ export async function startApp(
     extensions?: string;
     /** The database vendor (default SQLite); MariaDB and PostgreSQL need their test servers. */
     vendor?: Vendor;
+    /** Server settings to change, e.g. `mail` with a local SMTP server (tests/helpers/smtp.ts). */
+    config?: Partial<ServerConfig>;
   } = {},
 ): Promise<E2eApp> {
   await buildAppOnce();
   const server = await startTestServer(options.vendor ?? 'sqlite', {
     listen: true,
     install: options.install !== false,
+    config: options.config,
   });
   if (options.extensions) {
     const { cpSync } = await import('node:fs');
