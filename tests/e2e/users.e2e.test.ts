@@ -65,6 +65,17 @@ describe('the user directory', () => {
     await expect.poll(() => admin.locator('.octavo-cards__card').count()).toBe(1);
     await admin.fill('.listing-toolbar input[type="search"]', '');
     await expect.poll(() => admin.locator('.octavo-cards__card').count()).toBeGreaterThan(1);
+
+    // The table, a layout away: the preset's columns.
+    if ((await admin.locator('.listing-view-options').count()) === 0)
+      await admin.click('.page-header__info-toggle');
+    await admin.selectOption('.listing-view-options select[aria-label="Layout"]', 'tabular');
+    const row = admin.locator('.octavo-vtable [role="row"]', { hasText: 'editor@example.com' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Elena');
+    await expectAccessible(admin, 'the directory as a table');
+    await admin.selectOption('.listing-view-options select[aria-label="Layout"]', 'cards');
+    await admin.locator('.octavo-cards__card').first().waitFor();
   });
 
   it('invites a user with a role; the mailed link sets their password and they sign in', async () => {
@@ -126,6 +137,29 @@ describe('the user directory', () => {
     await expect.poll(() => admin.locator('#field-role').inputValue()).toBe('1');
     expect((await api(admin, 'GET', `users/${id}?fields=role`)).data.role).toBe(1);
     await api(admin, 'PATCH', `users/${id}`, { role: 3 });
+  });
+
+  it('sets a password for a user and signs them out everywhere', async () => {
+    const id = await userId(admin, INVITEE);
+    const other = await signedIn(app, INVITEE, INVITEE_PASSWORD);
+    await openUser(admin, id);
+    await admin.getByRole('button', { name: 'User actions' }).click();
+    await admin.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await admin.waitForSelector('text=is signed out everywhere');
+    expect((await api(other, 'GET', 'users/me?fields=id')).status).toBe(401);
+    await other.context().close();
+
+    await admin.getByRole('button', { name: 'User actions' }).click();
+    await admin.getByRole('menuitem', { name: 'Set password' }).click();
+    const dialog = admin.getByRole('dialog', { name: /Set a password/ });
+    await dialog.getByLabel('New password', { exact: true }).fill('the admin chose this one');
+    await dialog.getByLabel('Repeat the password').fill('the admin chose this one');
+    await dialog.getByRole('button', { name: 'Set password' }).click();
+    await admin.waitForSelector('text=The password of');
+    const again = await signedIn(app, INVITEE, 'the admin chose this one');
+    await again.context().close();
+    await api(admin, 'PATCH', `users/${id}`, { password: INVITEE_PASSWORD });
   });
 
   it('suspends a user, who then cannot sign in, and reactivates them', async () => {
