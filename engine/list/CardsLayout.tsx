@@ -6,7 +6,15 @@ import { renderTemplate } from '../templates/render-template';
 import type { FieldDefinition } from '../types';
 import type { DefinitionRegistry } from '../registry/registry';
 import { primaryKeyOf, type LayoutListQuery } from './build-query';
-import { cardImage, cardOptions, cardsRequestFields, cardStatusField, isTemplate, tidyLine } from './cards';
+import {
+  cardFallbackTitle,
+  cardImage,
+  cardOptions,
+  cardsRequestFields,
+  cardStatusField,
+  isTemplate,
+  tidyLine,
+} from './cards';
 import type { LayoutProps } from './TabularLayout';
 import './CardsLayout.css';
 
@@ -145,7 +153,9 @@ export function CardsLayout(props: LayoutProps) {
                   type="checkbox"
                   className="octavo-cards__check"
                   checked={isSelected}
-                  aria-label={t('layouts.cards.select', { title: cardLabel(options.title, item, key) })}
+                  aria-label={t('layouts.cards.select', {
+                    title: cardLabel(options.title, item, cardFallbackTitle(fields, item, key)),
+                  })}
                   onChange={() => toggle(key)}
                 />
               )}
@@ -162,7 +172,7 @@ export function CardsLayout(props: LayoutProps) {
                       item={item}
                       byName={byName}
                       registry={registry}
-                      fallback={`#${key}`}
+                      fallback={cardFallbackTitle(fields, item, key)}
                     />
                   </span>
                 </button>
@@ -194,14 +204,14 @@ export function CardsLayout(props: LayoutProps) {
   );
 }
 
-/** The plain words naming a card for its checkbox: the title's template or field value, else its key. */
-function cardLabel(option: unknown, item: Record<string, unknown>, key: string): string {
-  if (isTemplate(option)) return tidyLine(renderTemplate(option, item)) || `#${key}`;
+/** The plain words naming a card for its checkbox: the title's template or field value, else the fallback. */
+function cardLabel(option: unknown, item: Record<string, unknown>, fallback: string): string {
+  if (isTemplate(option)) return tidyLine(renderTemplate(option, item)) || fallback;
   if (typeof option === 'string') {
     const value = item[option];
     if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
-  return `#${key}`;
+  return fallback;
 }
 
 /** Cards ask for what they draw: the fields their texts name and the image's file (cards.ts). */

@@ -48,6 +48,24 @@ export function tidyLine(text: string): string {
   return text.replace(EDGES, '').trim();
 }
 
+/** Whether the fields are directus_users' (people not yet named are known by their email). */
+function isUsers(fields: FieldDefinition[]): boolean {
+  return fields.some((field) => field.collection === 'directus_users');
+}
+
+/**
+ * The words that name a card whose title is empty: on directus_users the email (an invited person
+ * has no name yet), else the primary key.
+ */
+export function cardFallbackTitle(
+  fields: FieldDefinition[],
+  item: Record<string, unknown>,
+  key: string,
+): string {
+  if (isUsers(fields) && typeof item.email === 'string' && item.email) return item.email;
+  return `#${key}`;
+}
+
 /** The collection's status field: each card shows its status as a badge (spec §4, status mapping). */
 export function cardStatusField(fields: FieldDefinition[]): FieldDefinition | undefined {
   return fields.find((field) => typeOf(field) === 'status');
@@ -97,6 +115,7 @@ export function cardsRequestFields(fields: FieldDefinition[], stored: Record<str
   }
   const status = cardStatusField(fields);
   if (status) add(status.field);
+  if (isUsers(fields) && byName.has('email')) add('email');
   const src = typeof options.src === 'string' ? byName.get(options.src) : undefined;
   if (src && isOwnFileData(src)) {
     add('data');

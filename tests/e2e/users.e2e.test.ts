@@ -122,6 +122,25 @@ describe('the user directory', () => {
     await invitee.context().close();
   });
 
+  it('creates a user directly with the New button', async () => {
+    await go(admin, '/test/users');
+    await admin.getByRole('button', { name: 'New', exact: true }).click();
+    await admin.waitForFunction(() => location.hash.endsWith('/test/users/+'));
+    await admin.waitForSelector('.item-page .octavo-form');
+    await admin.fill('#field-first_name', 'Dora');
+    await admin.fill('#field-last_name', 'Direct');
+    await admin.fill('#field-email', 'dora@example.com');
+    await admin.fill('#field-password', 'dora chose a password');
+    await admin.selectOption('#field-role', { label: 'Editor' });
+    await admin.locator('.octavo-field[data-field="status"]').getByText('Active', { exact: true }).click();
+    await admin.click('.item-save__main');
+    await admin.waitForSelector('text=Item saved');
+    const created = await api(admin, 'GET', 'users?filter[email][eq]=dora@example.com&fields=status,role');
+    expect(created.data).toEqual([{ status: 'active', role: 3 }]);
+    const dora = await signedIn(app, 'dora@example.com', 'dora chose a password');
+    await dora.context().close();
+  });
+
   it("changes a user's role on their page, and the change persists", async () => {
     const id = await userId(admin, INVITEE);
     await openUser(admin, id);

@@ -18,6 +18,22 @@ function messageKey(code: number, message: string): string | null {
 }
 
 /**
+ * The email an invitation token names, read from its claims for display only (the server verifies the
+ * token); null when the token is not a readable JWT.
+ */
+export function invitedEmail(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const email = (JSON.parse(json) as { email?: unknown }).email;
+    return typeof email === 'string' ? email : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `#/accept-invite?token=…&project=…`, the link of the invitation mail: the invited person chooses a
  * password (twice); `POST /users/invite/{token}` stores it and activates the account; then they sign in.
  * The password rule is the project's policy, checked by the server, whose refusal is shown here.
@@ -31,6 +47,7 @@ export default function AcceptInvitePage() {
   const requested = params.get('project');
   const project = requested && projects.keys.includes(requested) ? requested : projects.current;
   const info = project ? projects.projects[project]?.data : null;
+  const email = invitedEmail(token);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
@@ -77,7 +94,14 @@ export default function AcceptInvitePage() {
         </>
       ) : (
         <form onSubmit={submit} noValidate aria-busy={busy}>
-          <p className="field__hint">{t('accept.intro', { project: info?.project_name || project || '' })}</p>
+          <p className="accept__intro">
+            {t('accept.intro', { project: info?.project_name || project || '' })}
+          </p>
+          {email && (
+            <p className="accept__account">
+              {t('accept.account')} <strong>{email}</strong>
+            </p>
+          )}
           {error && (
             <Notice color="warning" live="alert">
               {error}
