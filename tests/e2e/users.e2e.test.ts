@@ -144,6 +144,8 @@ describe('the user directory', () => {
   it("changes a user's role on their page, and the change persists", async () => {
     const id = await userId(admin, INVITEE);
     await openUser(admin, id);
+    // They gave no name yet: the page is titled by their email.
+    expect(await admin.textContent('h1')).toBe(INVITEE);
     await expectAccessible(admin, 'a user page');
     expect(await admin.textContent('.user-panel__facts')).toContain('Active');
     await admin.selectOption('#field-role', { label: 'Administrator' });

@@ -23,6 +23,7 @@ import {
   primaryKeyName,
   referenceTemplate,
   softDeleteOf,
+  systemTitleFallback,
   systemTitleTemplate,
 } from '../../state/schema-info';
 import { ItemActions } from './ItemActions';
@@ -143,7 +144,7 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
               : itemTitle(
                   meta,
                   editor.savedValues,
-                  route.keys[0],
+                  systemTitleFallback(collection, editor.savedValues) ?? route.keys[0],
                   referenceTemplate(collection, schema.relations, (name) => schema.fields[name] ?? []) ??
                     systemTitleTemplate(collection),
                 );
