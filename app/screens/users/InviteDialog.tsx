@@ -110,7 +110,6 @@ export function InviteDialog({ open, onClose, onInvited }: InviteDialogProps) {
       title={t('users.invite_title')}
       size="small"
       dismissible={!sending}
-      closeLabel={t('users.invite_close')}
       actions={
         <>
           <Button variant="secondary" onClick={onClose} disabled={sending}>

@@ -73,6 +73,10 @@ describe('the invite dialog', () => {
     );
     render(tree);
     const dialog = screen.getByRole('dialog', { name: 'Invite people' });
+    // The addresses are where typing starts (no close button before them; Escape and Cancel close).
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Email addresses')),
+    );
     await userEvent.type(within(dialog).getByLabelText('Email addresses'), 'ada@example.com, oops');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send 2 invitations' }));
     expect(await within(dialog).findByText('Not an email address: oops')).toBeTruthy();
