@@ -15,6 +15,7 @@ const ResetPasswordPage = lazy(() => import('./screens/public/ResetPasswordPage'
 const InstallPage = lazy(() => import('./screens/public/InstallPage'));
 const SetupTwoFactorPage = lazy(() => import('./screens/public/SetupTwoFactorPage'));
 const LogoutPage = lazy(() => import('./screens/public/LogoutPage'));
+const AcceptInvitePage = lazy(() => import('./screens/public/AcceptInvitePage'));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader />}>{children}</Suspense>;
@@ -68,6 +69,9 @@ function Guarded() {
         </Route>
         <Route path="/logout">
           <LogoutPage />
+        </Route>
+        <Route path="/accept-invite">
+          <AcceptInvitePage />
         </Route>
         <Route>{project && <PrivateApp key={project} project={project} />}</Route>
       </Switch>

@@ -35,7 +35,14 @@ const ALIAS_OF: Readonly<Record<string, string>> = Object.fromEntries(
   ]),
 );
 
-export const PUBLIC_PATHS = ['/login', '/reset-password', '/install', '/setup-2fa', '/logout'] as const;
+export const PUBLIC_PATHS = [
+  '/login',
+  '/reset-password',
+  '/install',
+  '/setup-2fa',
+  '/logout',
+  '/accept-invite',
+] as const;
 
 export function isPublicPath(path: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(path);

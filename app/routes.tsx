@@ -23,6 +23,7 @@ const ActivityDetailPage = lazy(() => import('./screens/activity/ActivityDetailP
   id: string;
 }>;
 const FilesLibraryPage = lazy(() => import('./screens/files/FilesLibraryPage'));
+const UsersPage = lazy(() => import('./screens/users/UsersPage'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader area="content" />}>{children}</Suspense>;
@@ -56,6 +57,9 @@ export function PrivateRoutes() {
         </Route>
         <Route path="/:project/activity/:id">
           {(params) => <ActivityDetailPage key={params.id} id={params.id} />}
+        </Route>
+        <Route path="/:project/users">
+          <UsersPage />
         </Route>
         {Object.entries(SYSTEM_ALIASES).flatMap(([alias, collection]) => [
           <Route key={alias} path={`/:project/${alias}`}>

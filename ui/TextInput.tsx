@@ -21,7 +21,7 @@ export interface TextInputProps {
   invalid?: boolean;
   describedBy?: string;
   /** The input's type when it is not masked (email and url get the matching keyboard and autofill). */
-  type?: 'text' | 'email' | 'url' | 'search' | 'tel';
+  type?: 'text' | 'email' | 'url' | 'search' | 'tel' | 'password';
   required?: boolean;
   autoFocus?: boolean;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'url' | 'search' | 'tel';

@@ -59,3 +59,43 @@ export async function loadUser(api: ApiClient, id: number | string): Promise<Use
   });
   return answer.data ?? {};
 }
+
+// --- the user directory: what an administrator does with other users --------------------------------
+
+/**
+ * Invites people by email (`POST /users/invite`); `role` is the role they get (an Octavo addition to
+ * the v8 endpoint). Answers the users of the emails, the new ones with status `invited`.
+ */
+export async function inviteUsers(
+  api: ApiClient,
+  emails: string[],
+  role: number | null,
+): Promise<Array<Record<string, unknown>>> {
+  const answer = await api.post<Array<Record<string, unknown>>>('users/invite', {
+    email: emails,
+    ...(role !== null ? { role } : {}),
+  });
+  return answer.data ?? [];
+}
+
+/** Accepts an invitation with the new user's password (`POST /users/invite/{token}`); answers their email. */
+export async function acceptInvitation(
+  api: ApiClient,
+  token: string,
+  password: string,
+): Promise<string | null> {
+  const answer = await api.post<{ email?: string | null }>(`users/invite/${encodeURIComponent(token)}`, {
+    password,
+  });
+  return answer.data?.email ?? null;
+}
+
+/** Changes another user's record (status, role, password, 2FA secret); answers nothing the caller needs. */
+export async function updateUser(api: ApiClient, id: number, patch: Record<string, unknown>): Promise<void> {
+  await api.patch(`users/${id}`, patch, { fields: 'id' });
+}
+
+/** Ends every session of a user (`POST /auth/logout/{user}`). */
+export async function signOutEverywhere(api: ApiClient, id: number): Promise<void> {
+  await api.post(`auth/logout/${id}`);
+}

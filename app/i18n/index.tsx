@@ -26,6 +26,7 @@ const bundled = import.meta.glob<Catalog>(
     '!./locales/en-US/activity.json',
     '!./locales/en-US/file-detail.json',
     '!./locales/en-US/files.json',
+    '!./locales/en-US/users.json',
   ],
   { eager: true, import: 'default' },
 );

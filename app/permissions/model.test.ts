@@ -229,3 +229,71 @@ describe('PermissionModel: visible collections', () => {
     expect(permissions.mayBrowse('articles')).toBe(true);
   });
 });
+
+describe('PermissionModel: the user directory', () => {
+  const USER_STATUSES = {
+    active: { name: 'Active', value: 'active' },
+    suspended: { name: 'Suspended', value: 'suspended' },
+    invited: { name: 'Invited', value: 'invited' },
+  };
+  const users: Schema = {
+    ...schema,
+    fields: {
+      directus_users: [
+        field('id', 'integer', { primary_key: true }),
+        field('status', 'status', { options: { status_mapping: USER_STATUSES } }),
+        field('role', 'm2o'),
+        field('password', 'hash'),
+        field('2fa_secret', 'string'),
+        field('first_name', 'string'),
+      ],
+    },
+  };
+  const build = (rows: Row[] | null, caller: Caller = ME) =>
+    new PermissionModel(rows === null ? null : buildPermissions(rows), caller, users);
+  const active = { id: 9, role: 4, status: 'active' };
+  const suspended = { id: 9, role: 4, status: 'suspended' };
+  const anAdmin = { id: 1, role: 1, status: 'active' };
+  const ALL = ['suspend', 'reactivate', 'role', 'password', 'reset2fa', 'signOut'] as const;
+
+  it('administrators do everything to others, nothing here to themselves; suspend fits the status', () => {
+    const admin = build(null, { id: 1, role: 1, admin: true });
+    expect(admin.mayManageUser('invite', null)).toBe(true);
+    expect(ALL.filter((action) => admin.mayManageUser(action, active))).toEqual([
+      'suspend',
+      'role',
+      'password',
+      'reset2fa',
+      'signOut',
+    ]);
+    expect(admin.mayManageUser('reactivate', suspended)).toBe(true);
+    expect(admin.mayManageUser('suspend', suspended)).toBe(false);
+    expect(ALL.some((action) => admin.mayManageUser(action, anAdmin))).toBe(false);
+  });
+
+  it('a role that may update users suspends and reactivates others, never an administrator', () => {
+    const manager = build([row('directus_users', { read: 'full', update: 'full' })]);
+    expect(manager.mayManageUser('invite', null)).toBe(false);
+    expect(ALL.filter((action) => manager.mayManageUser(action, active))).toEqual(['suspend']);
+    expect(manager.mayManageUser('reactivate', suspended)).toBe(true);
+    expect(manager.mayManageUser('suspend', { ...anAdmin, id: 2 })).toBe(false);
+    // As the server rules: role, another user's credentials and administrators' records are not theirs.
+    expect([...manager.writableFields('directus_users', active)].sort()).toEqual([
+      'first_name',
+      'id',
+      'status',
+    ]);
+    expect(manager.writableFields('directus_users', { ...anAdmin, id: 2 }).size).toBe(0);
+    expect(manager.writableFields('directus_users', { id: 7, role: 3 }).has('password')).toBe(true);
+    expect(manager.writableFields('directus_users', { id: 7, role: 3 }).has('role')).toBe(false);
+  });
+
+  it('without update, or with status blacklisted, nothing', () => {
+    const reader = build([row('directus_users', { read: 'full', update: 'none' })]);
+    expect(ALL.some((action) => reader.mayManageUser(action, active))).toBe(false);
+    const blacklisted = build([
+      row('directus_users', { read: 'full', update: 'full', write_field_blacklist: 'status' }),
+    ]);
+    expect(blacklisted.mayManageUser('suspend', active)).toBe(false);
+  });
+});

@@ -34,6 +34,17 @@ function idOf(value: unknown): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
+/**
+ * What the user directory does to a user: invite people, suspend or reactivate, change the role, set
+ * the password, reset 2FA, sign them out everywhere.
+ */
+export type UserAction = 'invite' | 'suspend' | 'reactivate' | 'role' | 'password' | 'reset2fa' | 'signOut';
+
+/** The administrators' role (api-v8 §6: role 1 is the admin flag). */
+const ADMIN_ROLE = 1;
+/** Fields of another user only an administrator writes (server/services/system-hooks.ts). */
+const USER_CREDENTIALS = ['password', '2fa_secret'];
+
 /** Collections whose items the item page never edits: the activity log is written by the server. */
 const READ_ONLY_COLLECTIONS = new Set(['directus_activity', 'directus_revisions']);
 
@@ -190,6 +201,32 @@ export class PermissionModel {
     return rows.some((row) => row.update !== 'none' && !row.write_field_blacklist.includes(sortField));
   }
 
+  /**
+   * Whether the caller may do this to a user of the directory (null: people not yet invited). As the
+   * server rules: invitations, roles, passwords, 2FA and sessions of other users are the
+   * administrators'; a role that may update users (and write their status) may suspend and
+   * reactivate others, never an administrator. Nobody does these to themself here (my profile).
+   */
+  mayManageUser(action: UserAction, user: Item | null): boolean {
+    if (action === 'invite') return this.admin;
+    if (!user || idOf(user.id) === this.caller.id) return false;
+    const status = String(user.status ?? '');
+    if (action === 'suspend' && (status !== 'active' || !this.hasStatus('directus_users', 'suspended')))
+      return false;
+    if (action === 'reactivate' && status !== 'suspended') return false;
+    if (this.admin) return true;
+    if (action !== 'suspend' && action !== 'reactivate') return false;
+    if (idOf(user.role) === ADMIN_ROLE) return false;
+    if (!this.writableFields('directus_users', user).has('status')) return false;
+    const choices = this.statusChoices('directus_users', user);
+    return choices === null || choices.includes(action === 'suspend' ? 'suspended' : 'active');
+  }
+
+  private hasStatus(collection: string, status: string): boolean {
+    const mapping = this.statusMapping(collection);
+    return mapping === null || status in mapping;
+  }
+
   /** Comments on items (the activity sidebar): any comment level but none. */
   mayComment(collection: string): boolean {
     if (this.admin) return true;
@@ -212,6 +249,15 @@ export class PermissionModel {
     if (!allowed) return new Set();
     const row = item === null ? this.createRow(collection) : this.rowFor(collection, item);
     const blacklist = new Set(row?.write_field_blacklist ?? []);
+    // The server keeps a user's role, another user's credentials and administrators' records to
+    // administrators, whatever the rows say (server/services/system-hooks.ts).
+    if (collection === 'directus_users' && item !== null) {
+      if (idOf(item.id) !== this.caller.id) {
+        if (idOf(item.role) === ADMIN_ROLE) return new Set();
+        USER_CREDENTIALS.forEach((field) => blacklist.add(field));
+      }
+      blacklist.add('role');
+    }
     return new Set(all.filter((field) => !blacklist.has(field)));
   }
 

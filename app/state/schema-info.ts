@@ -116,6 +116,12 @@ export function systemTitleTemplate(collection: string): string | null {
   return SYSTEM_TITLE_TEMPLATES[collection] ?? null;
 }
 
+/** What titles a system item whose template renders empty: a user without a name yet (invited) by email. */
+export function systemTitleFallback(collection: string, item: Item | null | undefined): string | null {
+  const email = collection === 'directus_users' ? item?.email : undefined;
+  return typeof email === 'string' && email ? email : null;
+}
+
 /** The template a many-to-one field elsewhere uses to show items of this collection (e.g. `{{title}}`). */
 export function referenceTemplate(
   collection: string,

@@ -6,7 +6,7 @@ import { createCoreRegistry } from '../registry/core-registry';
 import { I18nProvider } from '../../app/i18n';
 import { ListView } from './ListView';
 import { buildListQuery } from './build-query';
-import { cardImage, cardsRequestFields } from './cards';
+import { cardFallbackTitle, cardImage, cardsRequestFields, tidyLine } from './cards';
 import { CardsLayout } from './CardsLayout';
 
 afterEach(cleanup);
@@ -167,7 +167,7 @@ describe('what the cards layout asks the API for', () => {
         content: 'team',
         src: 'photo',
       }),
-    ).toEqual(['name', 'email', 'team.name', 'team.*', 'photo.*']);
+    ).toEqual(['name', 'email', 'team.name', 'team.*', 'status', 'photo.*']);
     const query = buildListQuery({
       layout: cards,
       fields: people,
@@ -176,7 +176,7 @@ describe('what the cards layout asks the API for', () => {
       limit: 20,
       listQuery: CardsLayout.listQuery,
     });
-    expect(query.fields).toEqual(['id', 'name', 'photo.*']);
+    expect(query.fields).toEqual(['id', 'name', 'status', 'photo.*']);
     expect(query.sort).toBe('-name');
   });
 
@@ -200,5 +200,55 @@ describe('what the cards layout asks the API for', () => {
     // No preset of the wanted name: the first crop one.
     expect(cardImage(file, files[2], 'medium')).toBe('/p/assets/h?key=directus-small-crop');
     expect(cardImage({ id: 2, data: { thumbnails: null } }, files[2], 'medium')).toBeNull();
+  });
+});
+
+describe('status badges, dangling separators and people without a name', () => {
+  it("draws each card's status as its mapping's badge", () => {
+    const withStatus = people.map((field) =>
+      field.field === 'status'
+        ? {
+            ...field,
+            options: { status_mapping: { active: { name: 'Active', background_color: 'success' } } },
+          }
+        : field,
+    );
+    render(
+      <ListView
+        registry={registry}
+        fields={withStatus}
+        items={[
+          { id: 1, name: 'Ada', status: 'active' },
+          { id: 2, name: 'Grace', status: null },
+        ]}
+        viewType="cards"
+        viewOptions={{ cards: { title: 'name' } }}
+      />,
+      { wrapper: I18nProvider },
+    );
+    const [ada, grace] = document.querySelectorAll('.octavo-cards__card');
+    expect(ada.querySelector('.octavo-cards__status')?.textContent).toBe('Active');
+    expect(grace.querySelector('.octavo-cards__status')).toBeNull();
+  });
+
+  it('drops the separators that missing template values leave at the ends of a line', () => {
+    expect(tidyLine(' · Acme')).toBe('Acme');
+    expect(tidyLine('CEO · ')).toBe('CEO');
+    expect(tidyLine('CEO · Acme')).toBe('CEO · Acme');
+    expect(tidyLine(' · ')).toBe('');
+    renderCards({ items: [{ id: 4, name: 'Nameless', email: null, team: { id: 3, name: 'Engines' } }] });
+    expect(document.querySelector('.octavo-cards__subtitle')?.textContent).toBe('Engines');
+  });
+
+  it('names a user without a name by their email, anything else by its key', () => {
+    const users: FieldDefinition[] = [
+      { collection: 'directus_users', field: 'id', type: 'integer', primary_key: true },
+      { collection: 'directus_users', field: 'first_name', type: 'string' },
+      { collection: 'directus_users', field: 'email', type: 'string' },
+    ];
+    expect(cardFallbackTitle(users, { id: 5, email: 'ada@example.com' }, '5')).toBe('ada@example.com');
+    expect(cardFallbackTitle(users, { id: 5, email: null }, '5')).toBe('#5');
+    expect(cardFallbackTitle(people, { id: 5, email: 'ada@example.com' }, '5')).toBe('#5');
+    expect(cardsRequestFields(users, { title: '{{ first_name }}' })).toEqual(['first_name', 'email']);
   });
 });

@@ -6,7 +6,15 @@ import { renderTemplate } from '../templates/render-template';
 import type { FieldDefinition } from '../types';
 import type { DefinitionRegistry } from '../registry/registry';
 import { primaryKeyOf, type LayoutListQuery } from './build-query';
-import { cardImage, cardOptions, cardsRequestFields, isTemplate } from './cards';
+import {
+  cardFallbackTitle,
+  cardImage,
+  cardOptions,
+  cardsRequestFields,
+  cardStatusField,
+  isTemplate,
+  tidyLine,
+} from './cards';
 import type { LayoutProps } from './TabularLayout';
 import './CardsLayout.css';
 
@@ -24,7 +32,7 @@ function CardText(props: {
 }): ReactNode {
   const { option, item, byName, registry } = props;
   const fallback = props.fallback ?? null;
-  if (isTemplate(option)) return renderTemplate(option, item).trim() || fallback;
+  if (isTemplate(option)) return tidyLine(renderTemplate(option, item)) || fallback;
   if (typeof option !== 'string' || !byName.has(option)) return fallback;
   const value = item[option];
   if (value === null || value === undefined || value === '') return fallback;
@@ -65,6 +73,7 @@ export function CardsLayout(props: LayoutProps) {
   const size = SIZES.has(String(options.size)) ? String(options.size) : 'medium';
   const icon = typeof options.icon === 'string' && options.icon ? options.icon : 'photo';
   const src = typeof options.src === 'string' ? byName.get(options.src) : undefined;
+  const status = cardStatusField(fields);
   const primaryKey = primaryKeyOf(fields);
   const keyOf = (item: Record<string, unknown>) => String(item[primaryKey]);
 
@@ -133,13 +142,20 @@ export function CardsLayout(props: LayoutProps) {
                   icon={icon}
                   brokenLabel={t('layouts.cards.broken_image')}
                 />
+                {status && item[status.field] != null && item[status.field] !== '' && (
+                  <span className="octavo-cards__status">
+                    <DisplayValue registry={registry} field={status} value={item[status.field]} item={item} />
+                  </span>
+                )}
               </div>
               {selecting && (
                 <input
                   type="checkbox"
                   className="octavo-cards__check"
                   checked={isSelected}
-                  aria-label={t('layouts.cards.select', { title: cardLabel(options.title, item, key) })}
+                  aria-label={t('layouts.cards.select', {
+                    title: cardLabel(options.title, item, cardFallbackTitle(fields, item, key)),
+                  })}
                   onChange={() => toggle(key)}
                 />
               )}
@@ -156,7 +172,7 @@ export function CardsLayout(props: LayoutProps) {
                       item={item}
                       byName={byName}
                       registry={registry}
-                      fallback={`#${key}`}
+                      fallback={cardFallbackTitle(fields, item, key)}
                     />
                   </span>
                 </button>
@@ -188,14 +204,14 @@ export function CardsLayout(props: LayoutProps) {
   );
 }
 
-/** The plain words naming a card for its checkbox: the title's template or field value, else its key. */
-function cardLabel(option: unknown, item: Record<string, unknown>, key: string): string {
-  if (isTemplate(option)) return renderTemplate(option, item).trim() || `#${key}`;
+/** The plain words naming a card for its checkbox: the title's template or field value, else the fallback. */
+function cardLabel(option: unknown, item: Record<string, unknown>, fallback: string): string {
+  if (isTemplate(option)) return tidyLine(renderTemplate(option, item)) || fallback;
   if (typeof option === 'string') {
     const value = item[option];
     if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
-  return `#${key}`;
+  return fallback;
 }
 
 /** Cards ask for what they draw: the fields their texts name and the image's file (cards.ts). */

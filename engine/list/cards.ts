@@ -36,6 +36,41 @@ function isOwnFileData(field: FieldDefinition): boolean {
   return field.collection === 'directus_files' && field.field === 'data';
 }
 
+/** Separators a template puts between values ("{{ title }} · {{ company }}"). */
+const SEPARATORS = '[\\s·•,|/–—-]';
+const EDGES = new RegExp(`^${SEPARATORS}+|${SEPARATORS}+$`, 'g');
+
+/**
+ * A card line rendered from a template, without the separators that missing values leave behind:
+ * "· Acme" and "CEO · " become "Acme" and "CEO"; a line of separators only becomes empty.
+ */
+export function tidyLine(text: string): string {
+  return text.replace(EDGES, '').trim();
+}
+
+/** Whether the fields are directus_users' (people not yet named are known by their email). */
+function isUsers(fields: FieldDefinition[]): boolean {
+  return fields.some((field) => field.collection === 'directus_users');
+}
+
+/**
+ * The words that name a card whose title is empty: on directus_users the email (an invited person
+ * has no name yet), else the primary key.
+ */
+export function cardFallbackTitle(
+  fields: FieldDefinition[],
+  item: Record<string, unknown>,
+  key: string,
+): string {
+  if (isUsers(fields) && typeof item.email === 'string' && item.email) return item.email;
+  return `#${key}`;
+}
+
+/** The collection's status field: each card shows its status as a badge (spec §4, status mapping). */
+export function cardStatusField(fields: FieldDefinition[]): FieldDefinition | undefined {
+  return fields.find((field) => typeOf(field) === 'status');
+}
+
 /**
  * The options with the title filled in when none is set: the first of the table's default columns
  * that holds text (else its first column), so a new cards view shows something that names each item.
@@ -78,6 +113,9 @@ export function cardsRequestFields(fields: FieldDefinition[], stored: Record<str
       add(RELATIONAL.has(typeOf(field)) ? `${option}.*` : option);
     }
   }
+  const status = cardStatusField(fields);
+  if (status) add(status.field);
+  if (isUsers(fields) && byName.has('email')) add('email');
   const src = typeof options.src === 'string' ? byName.get(options.src) : undefined;
   if (src && isOwnFileData(src)) {
     add('data');

@@ -171,9 +171,18 @@ export const SYSTEM_PRESETS: Array<{
   {
     collection: 'directus_users',
     view_type: 'cards',
-    view_query: null,
+    view_query: { tabular: { fields: 'status,first_name,last_name,email,role,title,company' } },
+    // The directory's cards: avatar, name, title and company, role and email (an invited user has no
+    // name yet); the status badge comes with every card of a collection with a status. No words:
+    // templates are not translated.
     view_options: {
-      cards: { title: 'first_name', subtitle: 'last_name', content: 'title', src: 'avatar', icon: 'person' },
+      cards: {
+        title: '{{ first_name }} {{ last_name }}',
+        subtitle: '{{ title }} · {{ company }}',
+        content: '{{ role.name }} · {{ email }}',
+        src: 'avatar',
+        icon: 'person',
+      },
     },
   },
   {

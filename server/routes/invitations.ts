@@ -9,7 +9,7 @@ export const invitationRoutes: FastifyPluginAsync = async (app) => {
   // Non-admins (anonymous callers included) get 403 code 10, as v8.
   app.post('/invite', { config: { auth: 'auth' } }, async (request, reply) => {
     const payload = objectBody(request);
-    const data = await inviteUsers(request.project, request.accountability, payload.email);
+    const data = await inviteUsers(request.project, request.accountability, payload.email, payload.role);
     return respond(request, reply, { data });
   });
 
@@ -17,7 +17,13 @@ export const invitationRoutes: FastifyPluginAsync = async (app) => {
   const accept = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = (request.params as { '*': string })['*'];
     if (!token || token.includes('/')) throw new ApiError('INVALID_TOKEN');
-    const data = await acceptInvitation(request.project, request.accountability, token);
+    // A POST may carry the new user's password (`{password}`); a GET or an empty POST only activates.
+    const body = request.body;
+    const password =
+      request.method === 'POST' && body && typeof body === 'object' && !Array.isArray(body)
+        ? (body as Record<string, unknown>).password
+        : undefined;
+    const data = await acceptInvitation(request.project, request.accountability, token, password);
     return respond(request, reply, { data });
   };
   app.get('/invite/*', { config: { auth: 'none' } }, accept);

@@ -113,7 +113,8 @@ export async function requestPasswordReset(
   pending.add(work);
 }
 
-function checkPolicy(policy: string | null | undefined, password: string): void {
+/** 422 code 4 when the project's password policy (a regular expression) refuses the password. */
+export function checkPolicy(policy: string | null | undefined, password: string): void {
   if (!policy) return;
   const match = /^\/(.*)\/([a-z]*)$/s.exec(policy);
   let pattern: RegExp;

@@ -402,6 +402,14 @@ function registerUserHooks(): void {
         if (roleChanges) throw forbidden('Only administrators can change the role of a user');
         if (statusChanges && sameKey(key, who.user))
           throw forbidden('Only administrators can change your status');
+        // Another user's credentials and the administrators' records are the administrators' alone,
+        // whatever the role's update permission on users says.
+        if (!sameKey(key, who.user)) {
+          if (sameKey(existing.role, ADMIN_ROLE))
+            throw forbidden('Only administrators can change an administrator');
+          if (has(payload, 'password') || has(payload, '2fa_secret'))
+            throw forbidden("Only administrators can change another user's password or two-factor secret");
+        }
       }
       await checkPasswordPolicy(ctx.trx, payload);
       if (isActiveAdmin(existing) && (roleChanges || (statusChanges && payload.status !== 'active'))) {

@@ -40,7 +40,10 @@ export async function startApp(
     extensions?: string;
     /** The database vendor (default SQLite); MariaDB and PostgreSQL need their test servers. */
     vendor?: Vendor;
-    /** Instance settings of the server (e.g. a small `maxUploadSize`, an `importAllowList`). */
+    /**
+     * Instance settings of the server (e.g. a small `maxUploadSize`, an `importAllowList`, `mail`
+     * with a local SMTP server from tests/helpers/smtp.ts).
+     */
     config?: Partial<ServerConfig>;
   } = {},
 ): Promise<E2eApp> {

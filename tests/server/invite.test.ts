@@ -134,6 +134,60 @@ describe.each(testVendors)('user invitations (%s)', (vendor) => {
     expect(Number(n)).toBe(1);
   });
 
+  it('assigns the role an invitation names; refuses an unknown role and the Public role', async () => {
+    const role = await server.project.knex('directus_roles').insert({ name: 'Writers' }, ['id']);
+    const roleId = Number(typeof role[0] === 'object' ? role[0].id : role[0]);
+    const res = await invite({ email: 'writer@example.com', role: roleId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data[0]).toMatchObject({
+      email: 'writer@example.com',
+      status: 'invited',
+      role: roleId,
+    });
+    // Invited again into another role while still invited: the new role.
+    const again = await invite({ email: ['writer@example.com'], role: 1 });
+    expect(again.json().data[0]).toMatchObject({ role: 1 });
+    for (const bad of [2, 9999, 'admin', 1.5]) {
+      const refused = await invite({ email: 'nobody@example.com', role: bad });
+      expect([refused.statusCode, refused.json().error.code]).toEqual([422, 4]);
+    }
+    expect(
+      await server.project.knex('directus_users').where('email', 'nobody@example.com').first(),
+    ).toBeUndefined();
+  });
+
+  it('accepts with a new password (policy checked), after which the user signs in', async () => {
+    await invite({ email: 'with.password@example.com' });
+    const token = tokenOf(linkIn(smtp.messages.at(-1)!.raw));
+    const post = (payload: unknown) =>
+      server.inject({
+        method: 'POST',
+        url: `/test/users/invite/${encodeURIComponent(token)}`,
+        payload: payload as object,
+      });
+    await server.project
+      .knex('directus_settings')
+      .where('key', 'password_policy')
+      .update({ value: '/^.{12,}$/' });
+    try {
+      for (const bad of [{ password: 'short' }, { password: '' }, { password: 42 }]) {
+        const refused = await post(bad);
+        expect([refused.statusCode, refused.json().error.code]).toEqual([422, 4]);
+      }
+      const stored = () =>
+        server.project.knex('directus_users').where('email', 'with.password@example.com').first();
+      expect((await stored()).status).toBe('invited');
+      const accepted = await post({ password: 'a long enough password' });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.body).not.toContain('a long enough password');
+      expect((await stored()).status).toBe('active');
+      expect((await stored()).password).not.toBe('a long enough password');
+      await expect(server.login('with.password@example.com', 'a long enough password')).resolves.toBeTruthy();
+    } finally {
+      await server.project.knex('directus_settings').where('key', 'password_policy').update({ value: '' });
+    }
+  });
+
   it('refuses non-admins with 403 code 10 and invalid emails with 422 code 4', async () => {
     const editor = await server.login(EDITOR.email, EDITOR.password);
     for (const token of [editor, null]) {

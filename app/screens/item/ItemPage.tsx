@@ -23,6 +23,7 @@ import {
   primaryKeyName,
   referenceTemplate,
   softDeleteOf,
+  systemTitleFallback,
   systemTitleTemplate,
 } from '../../state/schema-info';
 import { ItemActions } from './ItemActions';
@@ -41,6 +42,7 @@ import './item.css';
 
 const WebhookDeliveries = lazy(() => import('../settings/webhooks/WebhookDeliveries'));
 const FileDetail = lazy(() => import('../file/FileDetail'));
+const UserPanel = lazy(() => import('../users/UserPanel'));
 
 export interface ItemPageProps {
   collection: string;
@@ -145,7 +147,7 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
               : itemTitle(
                   meta,
                   editor.savedValues,
-                  route.keys[0],
+                  systemTitleFallback(collection, editor.savedValues) ?? route.keys[0],
                   referenceTemplate(collection, schema.relations, (name) => schema.fields[name] ?? []) ??
                     systemTitleTemplate(collection),
                 );
@@ -217,6 +219,11 @@ function ItemEditor(props: { collection: string; routeKey: string; fields: Field
       />
       {showForm ? (
         <>
+          {collection === 'directus_users' && !route.isNew && !route.batch && editor.savedValues && (
+            <Suspense fallback={null}>
+              <UserPanel api={api} user={editor.savedValues} onChanged={editor.reload} />
+            </Suspense>
+          )}
           {access.readOnly && (
             <Notice color="gray" icon="lock" className="item-notice">
               {t('edit.read_only')}

@@ -67,14 +67,23 @@ export const DEFAULT_LIMIT = 200;
  * `/{project}/collections/{collection}` and the system aliases: unknown collections are not found, a single
  * collection opens its item, every other one lists its items.
  */
-export default function ItemListingPage({ collection: requested }: { collection: string }) {
+export default function ItemListingPage({
+  collection: requested,
+  actions,
+}: {
+  collection: string;
+  /** Buttons a screen adds to the header (the user directory's Invite), before the listing's own. */
+  actions?: ReactNode;
+}) {
   const schema = useSchema();
   const collection = resolveCollection(requested, schema.collections);
   const meta = schema.collections[collection];
   const fields = schema.fields[collection];
   if (!meta && !(isSystemCollection(collection) && fields)) return <NotFoundPage />;
   if (meta && isOn(meta.single)) return <SingleRedirect collection={collection} fields={fields ?? []} />;
-  return <Listing key={collection} collection={collection} meta={meta} fields={fields ?? []} />;
+  return (
+    <Listing key={collection} collection={collection} meta={meta} fields={fields ?? []} actions={actions} />
+  );
 }
 
 function isOn(value: unknown): boolean {
@@ -136,9 +145,11 @@ interface ListingProps {
   meta: CollectionMeta | undefined;
   fields: FieldDefinition[];
   scope?: ListingScope;
+  /** Buttons beside the listing's own (the user directory's Invite), which keep the Add button. */
+  actions?: ReactNode;
 }
 
-export function Listing({ collection, meta, fields: allFields, scope }: ListingProps) {
+export function Listing({ collection, meta, fields: allFields, scope, actions }: ListingProps) {
   const t = useT();
   const { locale } = useLocale();
   const project = useProjectKey();
@@ -213,6 +224,7 @@ export function Listing({ collection, meta, fields: allFields, scope }: ListingP
       change={change}
       limit={limit}
       scope={scope}
+      extraActions={actions}
     />
   );
 }
@@ -228,6 +240,7 @@ interface ListingBodyProps {
   change: (patch: Partial<ListingView>) => void;
   limit: number;
   scope?: ListingScope;
+  extraActions?: ReactNode;
 }
 
 function ListingBody(props: ListingBodyProps) {
@@ -322,6 +335,7 @@ function ListingBody(props: ListingBodyProps) {
   const mayAdd = permissions.mayCreate(collection);
   const actions = (
     <>
+      {props.extraActions}
       <BookmarkButton collection={collection} view={view} />
       <ExchangeMenu
         collection={collection}
