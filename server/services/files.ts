@@ -280,13 +280,27 @@ export async function ingest(
   }
 }
 
-/** Upload failures as the contract's codes: too large 413/601, storage failures 500/607. */
+/** Errors of the multipart parser about the body itself (cut short, no boundary): the client's. */
+function isMalformedMultipart(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return true;
+  const message = error instanceof Error ? error.message : '';
+  return /unexpected end of multipart data|boundary not found|malformed part header/i.test(message);
+}
+
+/**
+ * Upload failures as the contract's codes: too large 413/601, a malformed multipart body 400/13,
+ * storage failures 500/607.
+ */
 export function uploadError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   const code = (error as { code?: string })?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new ApiError('UPLOAD_TOO_LARGE');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
     return new ApiError('INVALID_PAYLOAD', 'Too many parts in the upload');
+  }
+  if (isMalformedMultipart(error)) {
+    return new ApiError('INVALID_PAYLOAD', 'The multipart body is truncated or malformed');
   }
   if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET') return new ApiError('UPLOAD_PARTIAL');
   return new ApiError('UPLOAD_WRITE_FAILED');
