@@ -604,19 +604,18 @@ export function fileData(project: ProjectContext, row: Item, settings: Settings)
   return { url: relative, full_url: absolute(relative), asset_url: relative, thumbnails, embed: null };
 }
 
-/** `fields` as the query engine takes it, without the computed `data` block. */
-function splitDataField(fields: string[] | null): {
-  fields: string[] | null;
-  withData: boolean;
-  dropId: boolean;
-} {
-  if (!fields) return { fields: null, withData: true, dropId: false };
-  const rest = fields.filter((f) => f !== 'data' && !f.startsWith('data.'));
-  // `*` and `*.*` (the item page's request) include every field, the computed block too.
-  const withData = rest.length !== fields.length || rest.some((f) => f === '*' || f.startsWith('*.'));
-  // The block is computed from the row, so its id is read even when not asked for.
-  const dropId = withData && !rest.some((f) => f === '*' || f.startsWith('*.')) && !rest.includes('id');
-  return { fields: dropId ? [...rest, 'id'] : rest.length ? rest : ['id'], withData, dropId };
+/**
+ * The read engine's computed aliases of a project (ReadContext.computed): the `data` block of file
+ * rows, wherever they are read (`/files`, `*.*`, a user's `avatar.*`, any relation to files).
+ */
+export function computedFields(project: ProjectContext) {
+  let settings: Promise<Settings> | null = null;
+  return async (collection: string, field: string): Promise<((row: Item) => FileData) | null> => {
+    if (collection !== 'directus_files' || field !== 'data') return null;
+    settings ??= readSettings(project.knex);
+    const read = await settings;
+    return (row) => fileData(project, row, read);
+  };
 }
 
 /** Reads files as the caller may see them, with the `data` block when asked for (or by default). */
@@ -627,7 +626,6 @@ export async function readFiles(
   keys?: Array<string | number>,
 ): Promise<{ data: Item[] | Item | null; meta?: Record<string, unknown> }> {
   const settings = await readSettings(project.knex);
-  const { fields, withData, dropId } = splitDataField(query.fields);
   const schema = await schemaCache.get(project);
   const defaultLimit = Number(settings.default_limit) || 20;
   const result = await readItems(
@@ -639,27 +637,12 @@ export async function readFiles(
       maxRows: project.server.maxQueryRows,
       maxRelatedPerParent: project.server.maxQueryLimit,
       timeoutMs: project.server.queryTimeoutMs,
+      computed: computedFields(project),
     },
     'directus_files',
-    { ...query, fields },
+    query,
     await filesPermissions(project, who),
     keys ? { keys } : {},
   );
-  if (withData && result.data) {
-    const items = Array.isArray(result.data) ? result.data : [result.data];
-    const ids = items.map((item) => item.id).filter((id) => id != null);
-    const rows = ids.length
-      ? await project
-          .knex('directus_files')
-          .whereIn('id', ids as number[])
-          .select('id', 'private_hash', 'filename_download', 'type')
-      : [];
-    const byId = new Map(rows.map((row: Item) => [Number(row.id), row]));
-    for (const item of items) {
-      const row = byId.get(Number(item.id));
-      if (row) item.data = fileData(project, row, settings);
-      if (dropId) delete item.id;
-    }
-  }
   return { data: result.data, meta: result.meta as Record<string, unknown> | undefined };
 }
