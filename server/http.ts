@@ -243,7 +243,7 @@ export async function buildServer(
     { prefix: '/:project' },
   );
 
-  app.decorate('webhooks', startWebhookDelivery(registry, app.log));
+  app.decorate('webhooks', startWebhookDelivery(registry, app.log, { allow: config.webhookAllow ?? [] }));
   const leaveInvalidation = await connectInvalidation(config.redisUrl);
   app.addHook('onClose', async () => {
     await leaveInvalidation();

@@ -169,7 +169,8 @@ function buildLevel(state: BuildState, info: CollectionInfo, paths: string[][], 
     // A computed alias (`data` of files) needs its columns, which the caller must be able to read.
     const computed = field.alias ? computedColumns(info.collection, name) : null;
     if (computed) {
-      if (!computed.every((column) => info.fields.has(column) && readable(info.fields.get(column)!))) continue;
+      if (!computed.every((column) => info.fields.has(column) && readable(info.fields.get(column)!)))
+        continue;
       for (const column of computed) addColumn(column);
       plan.output.push({ field: name, relation: null, computed: true });
       continue;

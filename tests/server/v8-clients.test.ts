@@ -24,7 +24,9 @@ describe.each(testVendors)('Directus 8 clients (%s)', (vendor) => {
     await createItemsFixture(server);
     token = await server.login();
     ({ call, code } = projectCaller(server.inject, auth));
-    const upload = multipart([{ name: 'data', filename: 'cover.png', content: await png(8, 8), type: 'image/png' }]);
+    const upload = multipart([
+      { name: 'data', filename: 'cover.png', content: await png(8, 8), type: 'image/png' },
+    ]);
     const res = await server.inject({
       method: 'POST',
       url: '/test/files',
@@ -72,17 +74,28 @@ describe.each(testVendors)('Directus 8 clients (%s)', (vendor) => {
 
   it('2. filter values a column cannot hold match nothing; bad filter syntax stays 422', async () => {
     // A new item's related lists: its key does not exist yet.
-    expect(await call('GET', '/items/comments?filter[article]=+')).toEqual({ status: 200, body: { data: [] } });
+    expect(await call('GET', '/items/comments?filter[article]=+')).toEqual({
+      status: 200,
+      body: { data: [] },
+    });
     expect(await call('GET', '/items/comments?filter[article][eq]=null')).toEqual({
       status: 200,
       body: { data: [] },
     });
     const all = (await call('GET', '/items/comments?fields=id&limit=-1')).body.data;
-    expect((await call('GET', '/items/comments?fields=id&limit=-1&filter[article][neq]=abc')).body.data).toEqual(all);
-    expect((await call('GET', '/items/comments?fields=id&limit=-1&filter[article][nin]=abc')).body.data).toEqual(all);
-    expect((await call('GET', '/items/comments?fields=id&filter[id][in]=abc,1')).body.data).toEqual([{ id: 1 }]);
+    expect(
+      (await call('GET', '/items/comments?fields=id&limit=-1&filter[article][neq]=abc')).body.data,
+    ).toEqual(all);
+    expect(
+      (await call('GET', '/items/comments?fields=id&limit=-1&filter[article][nin]=abc')).body.data,
+    ).toEqual(all);
+    expect((await call('GET', '/items/comments?fields=id&filter[id][in]=abc,1')).body.data).toEqual([
+      { id: 1 },
+    ]);
     expect((await call('GET', '/items/authors?fields=id&filter[active][eq]=maybe')).body.data).toEqual([]);
-    expect((await call('GET', '/items/authors?fields=id&filter[birthday][lt]=someday')).body.data).toEqual([]);
+    expect((await call('GET', '/items/authors?fields=id&filter[birthday][lt]=someday')).body.data).toEqual(
+      [],
+    );
     // Comments whose article is null: the `null` operator, not the text "null".
     await server.project.knex('comments').insert({ article: null, body: 'orphan', upvotes: 0 });
     const orphans = await call('GET', '/items/comments?fields=body&filter[article][null]=1');
@@ -108,7 +121,9 @@ describe.each(testVendors)('Directus 8 clients (%s)', (vendor) => {
     const withCover = author.articles.find((a: { id: number }) => a.id === 1);
     expectDataBlock(withCover.cover);
     // The uploader's avatar, from the file list.
-    expectDataBlock((await call('GET', '/files?fields=uploaded_by.avatar.*')).body.data[0].uploaded_by.avatar);
+    expectDataBlock(
+      (await call('GET', '/files?fields=uploaded_by.avatar.*')).body.data[0].uploaded_by.avatar,
+    );
   });
 
   it('4. GET /files/{id}/revisions, as for users, roles and webhooks', async () => {
@@ -153,7 +168,8 @@ describe.each(testVendors)('Directus 8 clients (%s)', (vendor) => {
 
   it('7. a hundred comma-separated keys in the path: PATCH and DELETE', async () => {
     const keys: number[] = [];
-    for (let i = 0; i < 100; i++) keys.push(await insertId(server.project.knex, 'tags', { name: `bulk ${i}` }));
+    for (let i = 0; i < 100; i++)
+      keys.push(await insertId(server.project.knex, 'tags', { name: `bulk ${i}` }));
     const path = `/items/tags/${keys.join(',')}`;
     expect(path.length).toBeGreaterThan(100);
     const patched = await call('PATCH', path, { name: 'renamed' });
@@ -179,7 +195,9 @@ describe.each(testVendors)('Directus 8 clients (%s)', (vendor) => {
     });
     expect([noBoundary.statusCode, noBoundary.json().error.code]).toEqual([400, 13]);
     expect(noBoundary.json().error.message).toMatch(/boundary/);
-    const body = multipart([{ name: 'data', filename: 'cut.png', content: await png(64, 64), type: 'image/png' }]);
+    const body = multipart([
+      { name: 'data', filename: 'cut.png', content: await png(64, 64), type: 'image/png' },
+    ]);
     for (const length of [40, 200, body.payload.length - 30]) {
       const cut = await server.inject({
         method: 'POST',
