@@ -145,7 +145,9 @@ function FileDisplay({ value }: DisplayProps) {
   if (isEmpty(value)) return null;
   if (typeof value !== 'object') return <span>{String(value)}</span>;
   const file = value as Record<string, any>;
-  const thumbnail: string | undefined = file.data?.thumbnails?.[0]?.url ?? undefined;
+  // Same origin first: `url` is absolute to the server's public URL.
+  const first = file.data?.thumbnails?.[0];
+  const thumbnail: string | undefined = first?.relative_url ?? first?.url ?? undefined;
   const title = String(file.title ?? file.filename_download ?? file.id ?? '');
   return (
     <span className="octavo-display-file">
