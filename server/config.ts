@@ -119,6 +119,11 @@ export interface ServerConfig {
   storage?: StorageConfig;
   /** Hosts or IPs that URL imports (`POST /files` with a URL) may reach even when not public. */
   importAllowList?: string[];
+  /**
+   * Webhook targets that may be delivered to although they are not public addresses
+   * (`OCTAVO_WEBHOOK_ALLOW`): host names, IP addresses or CIDR ranges; `*` allows every target.
+   */
+  webhookAllow?: string[];
   /** The map interface's tile server; the app's CSP allows its host for images. */
   map: MapConfig;
 }
@@ -370,6 +375,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     demo: bool(env, file, 'OCTAVO_DEMO', 'demo', true),
     storage: storageConfig(env, file, dataDir),
     importAllowList: (text(env, file, 'OCTAVO_IMPORT_ALLOW_HOSTS', 'import_allow_hosts') ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    webhookAllow: (text(env, file, 'OCTAVO_WEBHOOK_ALLOW', 'webhook_allow') ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import qs from 'qs';
 import FindMyWay from 'find-my-way';
@@ -23,7 +24,7 @@ import { closeStorage } from './services/storage/index';
 import { startWebhookDelivery } from './services/webhooks';
 import { registerSystemHooks } from './services/system-hooks';
 import { assertSameSiteCookieWrite, isWriteMethod } from './services/request-origin';
-import { jsonTooDeep, MAX_JSON_DEPTH } from './routes/body';
+import { isEmptyBody, jsonTooDeep, MAX_JSON_DEPTH } from './routes/body';
 import { EMBED_FRAME_HOSTS, EMBED_IMAGE_HOSTS } from './services/embeds';
 
 export type AuthClass = 'none' | 'auth' | 'user' | 'admin';
@@ -50,6 +51,14 @@ const SECURITY_HEADERS = {
   'Referrer-Policy': 'same-origin',
   'X-Frame-Options': 'SAMEORIGIN',
 };
+
+/**
+ * The longest path segment a route parameter takes (Fastify's default is 100): a list of
+ * comma-separated keys of 64 KiB, some 1,000 UUIDs or 10,000 numeric keys.
+ */
+export const MAX_PATH_PARAM_LENGTH = 65_536;
+/** Node's limit on a request's line and headers (default 16 KiB), raised to carry such a path. */
+export const MAX_REQUEST_HEAD_SIZE = 96 * 1024;
 
 /** Builds the HTTP server: the API at the root, the built admin app at /admin/. */
 export async function buildServer(
@@ -88,7 +97,20 @@ export async function buildServer(
       querystringParser: (text: string) =>
         qs.parse(text, { depth: 20, arrayLimit: 1000, parameterLimit: 2000 }),
       ignoreTrailingSlash: false,
+      // Comma-separated keys in a path (`DELETE /items/{c}/1,2,…`): as many as a URL may carry.
+      maxParamLength: MAX_PATH_PARAM_LENGTH,
+      onMaxParamLength: (_path: string, _req: unknown, res: ServerResponse) => {
+        const e = new ApiError(
+          'INVALID_REQUEST',
+          `A path segment is longer than ${MAX_PATH_PARAM_LENGTH} characters; send fewer keys per request`,
+        );
+        res.statusCode = e.status;
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ error: e.toJSON() }));
+      },
     },
+    // The request line and headers together: room for a path of MAX_PATH_PARAM_LENGTH and a query.
+    http: { maxHeaderSize: MAX_REQUEST_HEAD_SIZE },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true } },
   });
   app.decorate('registry', registry);
@@ -102,6 +124,11 @@ export async function buildServer(
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // No body under a JSON content type is no payload (clients send the header on every request).
+    if (isEmptyBody(body as string)) {
+      done(null, undefined);
+      return;
+    }
     if (jsonTooDeep(body as string)) {
       done(new ApiError('INVALID_PAYLOAD', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
       return;
@@ -217,7 +244,7 @@ export async function buildServer(
     { prefix: '/:project' },
   );
 
-  app.decorate('webhooks', startWebhookDelivery(registry, app.log));
+  app.decorate('webhooks', startWebhookDelivery(registry, app.log, { allow: config.webhookAllow ?? [] }));
   const leaveInvalidation = await connectInvalidation(config.redisUrl);
   app.addHook('onClose', async () => {
     await leaveInvalidation();

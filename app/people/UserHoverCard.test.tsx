@@ -89,6 +89,11 @@ describe('avatarUrl', () => {
       { key: 'directus-large-contain', url: 'http://host/demo/assets/abc?key=directus-large-contain' },
     ];
     expect(avatarUrl({ data: { thumbnails } }, '/', 'demo')).toBe(thumbnails[0].url);
+    // The same-origin address wins when the server gives one.
+    const relative = thumbnails.map((t) => ({ ...t, relative_url: t.url.replace('http://host', '') }));
+    expect(avatarUrl({ data: { thumbnails: relative } }, '/', 'demo')).toBe(
+      '/demo/assets/abc?key=directus-small-crop',
+    );
     expect(avatarUrl({ private_hash: 'abc', type: 'image/png' }, '/api/', 'demo')).toBe(
       '/api/demo/assets/abc?key=directus-small-crop',
     );

@@ -30,7 +30,7 @@ interface AvatarFile {
   private_hash?: string | null;
   type?: string | null;
   data?: {
-    thumbnails?: { url?: string; key?: string }[] | null;
+    thumbnails?: { url?: string; relative_url?: string; key?: string }[] | null;
     asset_url?: string;
     full_url?: string;
   } | null;
@@ -47,7 +47,8 @@ export function avatarUrl(avatar: unknown, root: string, project: string): strin
   if (!avatar || typeof avatar !== 'object') return null;
   const file = avatar as AvatarFile;
   const thumb = file.data?.thumbnails?.find((t) => t.key === SMALL_THUMBNAIL) ?? file.data?.thumbnails?.[0];
-  let url = thumb?.url ?? file.data?.asset_url ?? file.data?.full_url ?? null;
+  // The same-origin address first: `url` is absolute to the server's public URL, which a proxy may hide.
+  let url = thumb?.relative_url ?? thumb?.url ?? file.data?.asset_url ?? file.data?.full_url ?? null;
   if (!url && typeof file.private_hash === 'string' && file.private_hash) {
     const image =
       typeof file.type === 'string' && file.type.startsWith('image/') && file.type !== 'image/svg+xml';

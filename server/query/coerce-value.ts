@@ -14,8 +14,36 @@ export function formatUtcDateTime(date: Date): string {
   );
 }
 
+/**
+ * A value no row of the column can hold: not convertible to its type, or out of its range. Where
+ * a value must be usable (keys, statuses) it is 422 code 4; a filter compares with it instead, as
+ * a value that matches nothing (api-v8 §3.3; filter-to-sql.ts).
+ */
+export class UnconvertibleValue extends ApiError {
+  constructor(message: string) {
+    super('INVALID_REQUEST', message);
+  }
+}
+
 function reject(field: FieldInfo, value: unknown, expected: string): never {
-  throw new ApiError('INVALID_REQUEST', `${field.field}: ${quote(String(value))} is not ${expected}`);
+  throw new UnconvertibleValue(`${field.field}: ${quote(String(value))} is not ${expected}`);
+}
+
+/** The converted value, or `NO_MATCH` when no row of the column can hold it. */
+export const NO_MATCH: unique symbol = Symbol('no match');
+
+export function convertibleFilterValue(
+  field: FieldInfo,
+  value: FilterValue,
+  dialect: Dialect,
+  now: Date,
+): FilterValue | typeof NO_MATCH {
+  try {
+    return coerceFilterValue(field, value, dialect, now);
+  } catch (error) {
+    if (error instanceof UnconvertibleValue) return NO_MATCH;
+    throw error;
+  }
 }
 
 function integerValue(field: FieldInfo, value: FilterValue, dialect: Dialect): number | string {

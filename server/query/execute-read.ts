@@ -58,6 +58,11 @@ export interface ReadContext {
    * database cancels it and the read answers 503 code 1012. Per vendor: Dialect.limitReadTime.
    */
   timeoutMs?: number;
+  /**
+   * The value of a computed alias (fields-plan.ts COMPUTED_ALIASES, the file `data` block) for a
+   * row, by collection and field; without it such aliases are left out.
+   */
+  computed?: (collection: string, field: string) => Promise<((row: Item) => unknown) | null>;
 }
 
 /** The statement time limit of the read on `qb`, where one is set. */
@@ -233,10 +238,19 @@ async function shapeRows(
       await loadRelation(ctx, scope, budget, info, relation, rows, weights, nullsLast, lang),
     );
   }
+  const computed = new Map<string, ((row: Item) => unknown) | null>();
+  for (const entry of plan.output) {
+    if (entry.computed && rows.length > 0) {
+      computed.set(entry.field, (await ctx.computed?.(info.collection, entry.field)) ?? null);
+    }
+  }
   const items = rows.map((row) => {
     const item: Item = {};
     for (const entry of plan.output) {
-      if (entry.relation) {
+      if (entry.computed) {
+        const compute = computed.get(entry.field);
+        if (compute) item[entry.field] = compute(row);
+      } else if (entry.relation) {
         const value = values.get(entry.relation)!(row);
         if (value !== undefined) item[entry.field] = value;
       } else {

@@ -17,7 +17,25 @@ export interface RelationPlan {
   plan: FieldsPlan | null;
 }
 
-export type OutputEntry = { field: string; relation: null } | { field: string; relation: RelationPlan };
+export type OutputEntry =
+  | { field: string; relation: null; computed?: false }
+  | { field: string; relation: RelationPlan; computed?: false }
+  /** An alias whose value the server computes from the row (ReadContext.computed). */
+  | { field: string; relation: null; computed: true };
+
+/**
+ * Alias fields whose value the server computes from columns of the row, by collection: the file
+ * `data` block (url, full_url, asset_url, thumbnails, embed; api-v8 §2.8), given wherever file rows
+ * are read — `*`, `data`, nested files at any depth. The columns are read for it, shown only when
+ * asked for.
+ */
+export const COMPUTED_ALIASES: Record<string, Record<string, string[]>> = {
+  directus_files: { data: ['id', 'storage', 'private_hash', 'filename_download', 'type', 'embed'] },
+};
+
+function computedColumns(collection: string, field: string): string[] | null {
+  return COMPUTED_ALIASES[collection]?.[field] ?? null;
+}
 
 /** What to read at one level: the columns to fetch and the shape of each output item. */
 export interface FieldsPlan {
@@ -75,7 +93,7 @@ function buildLevel(state: BuildState, info: CollectionInfo, paths: string[][], 
       pkRequested = true;
       for (const field of info.fields.values()) {
         if (!readable(field)) continue;
-        if (!field.alias) request(field.field, []);
+        if (!field.alias || computedColumns(info.collection, field.field)) request(field.field, []);
         if (rest.length > 0 && field.relation) request(field.field, rest);
       }
       continue;
@@ -147,6 +165,15 @@ function buildLevel(state: BuildState, info: CollectionInfo, paths: string[][], 
         plan.output.push({ field: name, relation: entry });
         continue;
       }
+    }
+    // A computed alias (`data` of files) needs its columns, which the caller must be able to read.
+    const computed = field.alias ? computedColumns(info.collection, name) : null;
+    if (computed) {
+      if (!computed.every((column) => info.fields.has(column) && readable(info.fields.get(column)!)))
+        continue;
+      for (const column of computed) addColumn(column);
+      plan.output.push({ field: name, relation: null, computed: true });
+      continue;
     }
     // Aliases without a sub-selection (or without a relation) have no value to show.
     if (field.alias) continue;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Dialect } from '../database/dialects';
 import { ApiError } from '../errors';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
-import { coerceFilterValue } from './coerce-value';
+import { coerceFilterValue, convertibleFilterValue, NO_MATCH } from './coerce-value';
 import { quote } from './parse-query';
 import {
   canQueryField,
@@ -287,13 +287,15 @@ function compileToMany(
         ? related.fields.get(relation.junction.field)
         : related.fields.get(related.primaryKey);
       if (!target) throw invalidField(field.field, info.collection);
-      const ids = [
-        ...new Set(
-          (condition.value as FilterValue[]).map((v) =>
-            coerceFilterValue(target, v, scope.dialect, scope.now),
-          ),
-        ),
-      ];
+      const converted = (condition.value as FilterValue[]).map((v) =>
+        convertibleFilterValue(target, v, scope.dialect, scope.now),
+      );
+      // A key no related row can have is never among an item's related rows.
+      if (converted.includes(NO_MATCH)) {
+        qb.whereRaw('1 = 0');
+        return;
+      }
+      const ids = [...new Set(converted as FilterValue[])];
       if (ids.length === 0) return;
       count.countDistinct({ n: column(sub, target.field) }).whereIn(column(sub, target.field), ids as any[]);
       qb.where(countOf(count), '>=', ids.length);
@@ -316,8 +318,12 @@ function compileScalar(
 ): void {
   const ref = column(alias, field.field);
   const asText = scope.dialect.comparesAsText(field.storage);
+  // A value the column cannot hold (`abc`, `null` or ` ` for a number, an impossible date) is not
+  // an error: it equals no row (v8 answers an empty list to a new item's related lists, which ask
+  // for `filter[parent]=+` and `filter[parent][eq]=null`). Only the filter's syntax is checked.
   const coerce = (value: FilterValue) =>
-    asText ? String(value) : coerceFilterValue(field, value, scope.dialect, scope.now);
+    asText ? String(value) : convertibleFilterValue(field, value, scope.dialect, scope.now);
+  const nothing = () => qb.whereRaw('1 = 0');
   const target = columnExpression(scope, alias, field, asText);
   const value = condition.value;
   switch (condition.operator) {
@@ -329,7 +335,13 @@ function compileScalar(
         else qb.whereNull(ref);
         return;
       }
-      qb.where(target as any, negate ? '!=' : '=', coerce(value as FilterValue) as any);
+      const converted = coerce(value as FilterValue);
+      // Equal to no row; unequal to none, so it restricts nothing.
+      if (converted === NO_MATCH) {
+        if (!negate) nothing();
+        return;
+      }
+      qb.where(target as any, negate ? '!=' : '=', converted as any);
       return;
     }
     case 'lt':
@@ -339,14 +351,21 @@ function compileScalar(
       const sign = { lt: '<', lte: '<=', gt: '>', gte: '>=' }[condition.operator];
       if (value === null)
         throw new ApiError('INVALID_REQUEST', `${field.field}: "${condition.operator}" needs a value`);
-      qb.where(target as any, sign, coerce(value as FilterValue) as any);
+      const converted = coerce(value as FilterValue);
+      if (converted === NO_MATCH) nothing();
+      else qb.where(target as any, sign, converted as any);
       return;
     }
     case 'in':
     case 'nin': {
-      const values = (value as FilterValue[]).filter((v) => v !== null && v !== '').map(coerce);
+      // Values no row can hold are left out: `in` of only those matches nothing (knex's whereIn
+      // of an empty list), `nin` of only those restricts nothing.
+      const values = (value as FilterValue[])
+        .filter((v) => v !== null && v !== '')
+        .map(coerce)
+        .filter((v): v is FilterValue => v !== NO_MATCH);
       if (condition.operator === 'in') qb.whereIn(target as any, values as any[]);
-      else qb.whereNotIn(target as any, values as any[]);
+      else if (values.length > 0) qb.whereNotIn(target as any, values as any[]);
       return;
     }
     case 'null':
@@ -393,6 +412,11 @@ function compileScalar(
           throw new ApiError('INVALID_REQUEST', `${field.field}: "between" needs two values`);
         return coerce(v);
       });
+      // A bound no row can hold: between nothing, so `nbetween` restricts nothing.
+      if (low === NO_MATCH || high === NO_MATCH) {
+        if (condition.operator === 'between') nothing();
+        return;
+      }
       if (condition.operator === 'between') qb.whereBetween(target as any, [low as any, high as any]);
       else qb.whereNotBetween(target as any, [low as any, high as any]);
       return;

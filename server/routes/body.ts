@@ -12,6 +12,16 @@ export function objectBody(request: FastifyRequest): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+/**
+ * Whether a body sent with a JSON content type carries nothing (no bytes, or only whitespace). Many
+ * clients send `Content-Type: application/json` on every request, DELETE included: such a body is
+ * no payload, as if it had no content type, on every method; a route that needs a payload then
+ * answers 400 code 13 itself.
+ */
+export function isEmptyBody(text: string): boolean {
+  return text.trim() === '';
+}
+
 /** How deeply a JSON request body may nest objects and lists. */
 export const MAX_JSON_DEPTH = 100;
 

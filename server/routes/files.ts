@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { respond } from '../respond';
 import { objectBody } from './body';
+import { registerItemRevisions } from './system-crud';
 import { parseQuery, type Query } from '../query';
 import {
   assertFileAccess,
@@ -46,6 +47,9 @@ function idsOf(request: FastifyRequest): string[] {
 async function multipartUploads(
   request: FastifyRequest,
 ): Promise<{ uploads: Upload[]; fields: Record<string, unknown> }> {
+  if (!multipartBoundary(request.headers['content-type'])) {
+    throw new ApiError('INVALID_PAYLOAD', 'The multipart body has no boundary in its Content-Type');
+  }
   const uploads: Upload[] = [];
   const fields: Record<string, unknown> = {};
   try {
@@ -64,6 +68,12 @@ async function multipartUploads(
     throw uploadError(error);
   }
   return { uploads, fields };
+}
+
+/** The `boundary` parameter of a multipart Content-Type, or null. */
+function multipartBoundary(contentType: string | undefined): string | null {
+  const match = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
+  return match ? (match[1] ?? match[2]) : null;
 }
 
 /** A JSON upload or edit: one object; a list would be several files at once (400 code 15). */
@@ -140,6 +150,9 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     }
     return respond(request, reply, { data: list, meta });
   });
+
+  // A file's revisions, as for users, roles and webhooks (api-v8 §2.8).
+  registerItemRevisions(app, ':id', 'directus_files', (request) => idsOf(request)[0]);
 
   app.post(
     '/',

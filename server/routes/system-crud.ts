@@ -127,26 +127,39 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
     return respond(request, reply, {});
   });
 
-  if (!options.revisions) return;
+  if (options.revisions) {
+    registerItemRevisions(app, id, options.collection, (request) => keys(request)[0], config);
+  }
+}
+
+/**
+ * `GET {id}/revisions` and `{id}/revisions/{offset}` of a system collection (api-v8 §2.12): the
+ * revisions of one item, read through the items engine with the caller's permissions.
+ */
+export function registerItemRevisions(
+  app: FastifyInstance,
+  id: string,
+  collection: string,
+  keyOf: (request: FastifyRequest) => PrimaryKey,
+  config: { auth: AuthClass } = { auth: 'auth' },
+): void {
   app.get(`/${id}/revisions`, { config }, async (request, reply) => {
-    const [key] = keys(request);
     const result = await itemRevisions(
       request.project,
       request.accountability,
-      options.collection,
-      key,
+      collection,
+      keyOf(request),
       queryOf(request),
     );
     return respond(request, reply, envelope(result));
   });
   app.get(`/${id}/revisions/:offset`, { config }, async (request, reply) => {
-    const [key] = keys(request);
     const { offset } = request.params as { offset: string };
     const result = await itemRevisionAt(
       request.project,
       request.accountability,
-      options.collection,
-      key,
+      collection,
+      keyOf(request),
       offset,
       queryOf(request),
     );

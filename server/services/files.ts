@@ -284,13 +284,27 @@ export async function ingest(
   }
 }
 
-/** Upload failures as the contract's codes: too large 413/601, storage failures 500/607. */
+/** Errors of the multipart parser about the body itself (cut short, no boundary): the client's. */
+function isMalformedMultipart(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return true;
+  const message = error instanceof Error ? error.message : '';
+  return /unexpected end of multipart data|boundary not found|malformed part header/i.test(message);
+}
+
+/**
+ * Upload failures as the contract's codes: too large 413/601, a malformed multipart body 400/13,
+ * storage failures 500/607.
+ */
 export function uploadError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   const code = (error as { code?: string })?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new ApiError('UPLOAD_TOO_LARGE');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
     return new ApiError('INVALID_PAYLOAD', 'Too many parts in the upload');
+  }
+  if (isMalformedMultipart(error)) {
+    return new ApiError('INVALID_PAYLOAD', 'The multipart body is truncated or malformed');
   }
   if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET') return new ApiError('UPLOAD_PARTIAL');
   return new ApiError('UPLOAD_WRITE_FAILED');
@@ -629,19 +643,18 @@ export function fileData(project: ProjectContext, row: Item, settings: Settings)
   return { url: relative, full_url: absolute(relative), asset_url: relative, thumbnails, embed: null };
 }
 
-/** `fields` as the query engine takes it, without the computed `data` block. */
-function splitDataField(fields: string[] | null): {
-  fields: string[] | null;
-  withData: boolean;
-  dropId: boolean;
-} {
-  if (!fields) return { fields: null, withData: true, dropId: false };
-  const rest = fields.filter((f) => f !== 'data' && !f.startsWith('data.'));
-  // `*` and `*.*` (the item page's request) include every field, the computed block too.
-  const withData = rest.length !== fields.length || rest.some((f) => f === '*' || f.startsWith('*.'));
-  // The block is computed from the row, so its id is read even when not asked for.
-  const dropId = withData && !rest.some((f) => f === '*' || f.startsWith('*.')) && !rest.includes('id');
-  return { fields: dropId ? [...rest, 'id'] : rest.length ? rest : ['id'], withData, dropId };
+/**
+ * The read engine's computed aliases of a project (ReadContext.computed): the `data` block of file
+ * rows, wherever they are read (`/files`, `*.*`, a user's `avatar.*`, any relation to files).
+ */
+export function computedFields(project: ProjectContext) {
+  let settings: Promise<Settings> | null = null;
+  return async (collection: string, field: string): Promise<((row: Item) => FileData) | null> => {
+    if (collection !== 'directus_files' || field !== 'data') return null;
+    settings ??= readSettings(project.knex);
+    const read = await settings;
+    return (row) => fileData(project, row, read);
+  };
 }
 
 /** Reads files as the caller may see them, with the `data` block when asked for (or by default). */
@@ -652,7 +665,6 @@ export async function readFiles(
   keys?: Array<string | number>,
 ): Promise<{ data: Item[] | Item | null; meta?: Record<string, unknown> }> {
   const settings = await readSettings(project.knex);
-  const { fields, withData, dropId } = splitDataField(query.fields);
   const schema = await schemaCache.get(project);
   const defaultLimit = Number(settings.default_limit) || 20;
   const result = await readItems(
@@ -664,27 +676,12 @@ export async function readFiles(
       maxRows: project.server.maxQueryRows,
       maxRelatedPerParent: project.server.maxQueryLimit,
       timeoutMs: project.server.queryTimeoutMs,
+      computed: computedFields(project),
     },
     'directus_files',
-    { ...query, fields },
+    query,
     await filesPermissions(project, who),
     keys ? { keys } : {},
   );
-  if (withData && result.data) {
-    const items = Array.isArray(result.data) ? result.data : [result.data];
-    const ids = items.map((item) => item.id).filter((id) => id != null);
-    const rows = ids.length
-      ? await project
-          .knex('directus_files')
-          .whereIn('id', ids as number[])
-          .select('id', 'private_hash', 'filename_download', 'type', 'embed', 'title')
-      : [];
-    const byId = new Map(rows.map((row: Item) => [Number(row.id), row]));
-    for (const item of items) {
-      const row = byId.get(Number(item.id));
-      if (row) item.data = fileData(project, row, settings);
-      if (dropId) delete item.id;
-    }
-  }
   return { data: result.data, meta: result.meta as Record<string, unknown> | undefined };
 }

@@ -5,7 +5,7 @@ import { ApiError, isApiError } from '../errors';
 import { applyFilter, type SqlScope } from '../query/filter-to-sql';
 import { castValue } from '../query/cast-value';
 import { coerceFilterValue } from '../query/coerce-value';
-import { readItems, type Item, type ReadResult } from '../query/execute-read';
+import { readItems, type Item, type ReadContext, type ReadResult } from '../query/execute-read';
 import type { Query } from '../query/types';
 import { timedRead, type SlowReadLogger } from './slow-reads';
 import { schemaCache } from '../schema/cache';
@@ -672,6 +672,7 @@ export class ItemsService {
       maxRows: this.project.server.maxQueryRows,
       maxRelatedPerParent: this.project.server.maxQueryLimit,
       timeoutMs: this.project.server.queryTimeoutMs,
+      computed: computedFieldsOf(this.project),
     };
   }
 
@@ -916,4 +917,13 @@ export class ItemsService {
     if (!row || !(await visible(state, info, typed))) return null;
     return row;
   }
+}
+
+/** The computed aliases (the file `data` block) of a project's reads; files.ts imports this module. */
+function computedFieldsOf(project: ProjectContext): ReadContext['computed'] {
+  let computed: ReturnType<typeof import('./files').computedFields> | null = null;
+  return async (collection, field) => {
+    computed ??= (await import('./files')).computedFields(project);
+    return computed(collection, field);
+  };
 }

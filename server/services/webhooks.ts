@@ -1,9 +1,13 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { ProjectContext } from '../context';
 import { schemaCache } from '../schema';
 import { SECRET_USER_COLUMNS } from './auth-users';
 import { events, type ItemEvent } from './events';
 import type { ProjectRegistry } from './projects';
 import { dbDateTime } from './sessions';
+import type { Resolver } from './safe-fetch';
+import { webhookTargets, type WebhookTargets } from './webhook-targets';
 import { WEBHOOK_DELIVERIES } from '../database/migrations/20261125000000_webhook_deliveries';
 
 /** Deliveries kept per webhook; older ones are removed as new ones are recorded. */
@@ -45,6 +49,13 @@ export interface WebhookDeliveryOptions {
   /** Requests in flight at the same time, over all projects. */
   concurrency: number;
   maxRedirects: number;
+  /**
+   * Targets delivered to although not public (`OCTAVO_WEBHOOK_ALLOW`: host names, IPs, CIDR ranges,
+   * `*`); every other target must resolve to public addresses only (services/webhook-targets.ts).
+   */
+  allow: string[];
+  /** The DNS resolver targets are checked with; tests stand in for DNS. */
+  resolve?: Resolver;
 }
 
 export const DEFAULT_WEBHOOK_OPTIONS: WebhookDeliveryOptions = {
@@ -54,6 +65,7 @@ export const DEFAULT_WEBHOOK_OPTIONS: WebhookDeliveryOptions = {
   cacheTtlMs: 10_000,
   concurrency: 8,
   maxRedirects: 3,
+  allow: [],
 };
 
 /** The part of a pino/Fastify logger delivery uses. */
@@ -348,6 +360,7 @@ export class WebhookDelivery {
   ): Promise<Outcome> {
     let url = new URL(hook.url);
     let method: string = hook.method;
+    const targets = webhookTargets(this.options.allow, this.options.resolve);
     let payload = body;
     const origin = url.origin;
     for (let hop = 0; ; hop++) {
@@ -367,27 +380,24 @@ export class WebhookDelivery {
         url.username = '';
         url.password = '';
       }
-      let response: Response;
+      // The address policy, before any connection: an IP literal here, a name in the lookup.
+      const refusal = targets.refuseLiteral(url);
+      if (refusal) return { ok: false, retry: false, error: refusal };
+      let response: { status: number; location: string | null };
       try {
-        response = await fetch(url, {
-          method,
-          headers,
-          body: payload,
-          redirect: 'manual',
-          signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), this.stopping.signal]),
-        });
+        response = await this.request(url, method, headers, payload, targets);
       } catch (error) {
-        return { ok: false, retry: true, error: describe(error) };
+        const refused = (error as NodeJS.ErrnoException).code === 'ENOTPUBLIC';
+        return { ok: false, retry: !refused, error: refused ? (error as Error).message : describe(error) };
       }
-      await response.body?.cancel().catch(() => {});
       const status = response.status;
       if (status >= 200 && status < 300) return { ok: true, status };
-      if (status >= 300 && status < 400 && response.headers.get('location')) {
+      if (status >= 300 && status < 400 && response.location) {
         if (hop >= this.options.maxRedirects)
           return { ok: false, retry: false, status, error: 'too many redirects' };
         let next: URL;
         try {
-          next = new URL(response.headers.get('location')!, url);
+          next = new URL(response.location, url);
         } catch {
           return { ok: false, retry: false, status, error: 'invalid redirect' };
         }
@@ -404,6 +414,34 @@ export class WebhookDelivery {
       // The receiver's own refusals (4xx) will not change on a retry, except "too busy" / "too slow".
       return { ok: false, retry: status >= 500 || status === 408 || status === 429, status };
     }
+  }
+
+  /** One HTTP request through the policy's lookup; the answer's body is discarded. */
+  private request(
+    url: URL,
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    targets: WebhookTargets,
+  ): Promise<{ status: number; location: string | null }> {
+    return new Promise((resolve, reject) => {
+      const client = url.protocol === 'https:' ? https : http;
+      const req = client.request(url, {
+        method,
+        headers:
+          body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent: false,
+        lookup: targets.lookup as never,
+        signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), this.stopping.signal]),
+      });
+      req.on('response', (response) => {
+        response.resume();
+        const location = response.headers.location;
+        resolve({ status: response.statusCode ?? 0, location: location ?? null });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
   }
 
   private async withSlot<T>(work: () => Promise<T>): Promise<T> {
@@ -473,6 +511,11 @@ export function normaliseDate(value: unknown): string {
 function describe(error: unknown): string {
   if (error instanceof Error) {
     if (error.name === 'TimeoutError') return 'timed out';
+    if (error.name === 'AbortError' && (error.cause as Error | undefined)?.name === 'TimeoutError') {
+      return 'timed out';
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code && code !== 'ABORT_ERR') return code;
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return cause?.code ?? cause?.message ?? error.message;
   }

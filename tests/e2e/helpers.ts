@@ -51,7 +51,8 @@ export async function startApp(
   const server = await startTestServer(options.vendor ?? 'sqlite', {
     listen: true,
     install: options.install !== false,
-    config: options.config,
+    // Webhook receivers of the tests (settings-helpers.ts startReceiver) listen on loopback.
+    config: { webhookAllow: ['127.0.0.1'], ...options.config },
   });
   if (options.extensions) {
     const { cpSync } = await import('node:fs');

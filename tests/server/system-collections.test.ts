@@ -22,7 +22,8 @@ describe.each(testVendors)('system collections: settings, presets, webhooks, fol
   );
 
   beforeAll(async () => {
-    server = await startTestServer(vendor);
+    // The webhook receiver below listens on loopback, which only the allow-list opens.
+    server = await startTestServer(vendor, { config: { webhookAllow: ['127.0.0.1'] } });
     admin = { authorization: `Bearer ${await server.login()}` };
     editorRole = (await call('POST', '/roles', { name: 'Editors' })).body.data.id;
     await knex()('directus_users').insert({

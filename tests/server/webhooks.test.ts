@@ -77,7 +77,8 @@ describe.each(testVendors)('webhook delivery (%s)', (vendor) => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    server = await startTestServer(vendor);
+    // The receivers listen on loopback, which only the allow-list opens (OCTAVO_WEBHOOK_ALLOW).
+    server = await startTestServer(vendor, { config: { webhookAllow: ['127.0.0.1'] } });
     await server.project.knex.schema.createTable('articles', (table) => {
       table.increments('id');
       table.string('title', 100).notNullable();
@@ -92,7 +93,13 @@ describe.each(testVendors)('webhook delivery (%s)', (vendor) => {
   beforeEach(async () => {
     receiver.reset();
     log = captureLogger();
-    Object.assign(server.app.webhooks.options, { backoffMs: 20, timeoutMs: 400, attempts: 4 });
+    Object.assign(server.app.webhooks.options, {
+      backoffMs: 20,
+      timeoutMs: 400,
+      attempts: 4,
+      allow: ['127.0.0.1'],
+      resolve: undefined,
+    });
     server.app.webhooks.logger = log.logger;
     await server.project.knex('directus_webhooks').delete();
     server.app.webhooks.invalidate();
@@ -338,6 +345,7 @@ describe.each(testVendors)('webhook delivery (%s)', (vendor) => {
   it('stops promptly, abandoning pending retries', async () => {
     await addHook({ url: `${receiver.base}/down` });
     const delivery = startWebhookDelivery(server.app.registry, log.logger, {
+      allow: ['127.0.0.1'],
       backoffMs: 60_000,
       attempts: 3,
     });
@@ -484,6 +492,97 @@ describe.each(testVendors)('webhook delivery (%s)', (vendor) => {
       await server.app.webhooks.idle();
       expect(receiver.received).toEqual([]);
       expect(await server.project.knex('articles').where('title', 'first of two').first()).toBeUndefined();
+    });
+  });
+
+  describe('the target address policy (OCTAVO_WEBHOOK_ALLOW)', () => {
+    /** A stand-in DNS: each name answers the given address. */
+    const dns = (names: Record<string, string>) => async (hostname: string) => {
+      const address = names[hostname];
+      if (!address) throw Object.assign(new Error(`${hostname} unknown`), { code: 'ENOTFOUND' });
+      return [{ address, family: address.includes(':') ? 6 : 4 }];
+    };
+    const port = () => new URL(receiver.base).port;
+    const deliveriesOf = (id: number) =>
+      server.project.knex('octavo_webhook_deliveries').where('webhook', id).orderBy('id');
+
+    it('refuses loopback, private, link-local and mapped addresses, recorded in the delivery log', async () => {
+      server.app.webhooks.options.allow = [];
+      const targets = [
+        receiver.base,
+        `http://[::1]:${port()}`,
+        `http://[::ffff:127.0.0.1]:${port()}`,
+        `http://10.1.2.3:${port()}`,
+        `http://192.168.1.20:${port()}`,
+        'http://169.254.169.254',
+        `http://2130706433:${port()}`,
+      ];
+      for (const target of targets) {
+        const id = await addHook({ url: `${target}/hook` });
+        await emit({ action: 'create', collection: 'articles', keys: [7], payload: { title: 'x' } });
+        const [row] = await deliveriesOf(id);
+        expect(row, target).toMatchObject({ attempts: 1, status: null });
+        expect(Boolean(row.ok), target).toBe(false);
+        expect(row.error, target).toMatch(/^refused: .* is not a public address \(OCTAVO_WEBHOOK_ALLOW\)$/);
+      }
+      expect(receiver.received).toEqual([]);
+    });
+
+    it('checks the address a name resolves to, and every redirect', async () => {
+      Object.assign(server.app.webhooks.options, {
+        allow: ['allowed.test'],
+        resolve: dns({ 'allowed.test': '127.0.0.1', 'inside.test': '127.0.0.1' }),
+      });
+      const inside = await addHook({ url: `http://inside.test:${port()}/hook` });
+      await emit({ action: 'create', collection: 'articles', keys: [8], payload: { title: 'x' } });
+      const [refused] = await deliveriesOf(inside);
+      expect(refused.error).toBe(
+        'refused: inside.test resolves to 127.0.0.1, which is not public (OCTAVO_WEBHOOK_ALLOW)',
+      );
+      expect(receiver.received).toEqual([]);
+      // Allowed by name; its redirect to a name that is not allowed is refused.
+      await server.project.knex('directus_webhooks').delete();
+      const allowed = await addHook({ url: `http://allowed.test:${port()}/start` });
+      receiver.state.respond = (req, res) => {
+        if (req.url === '/start') res.writeHead(307, { location: `http://inside.test:${port()}/next` }).end();
+        else res.end();
+      };
+      await emit({ action: 'create', collection: 'articles', keys: [8], payload: { title: 'x' } });
+      expect(receiver.received.map((r) => r.url)).toEqual(['/start']);
+      const [redirected] = await deliveriesOf(allowed);
+      expect(Boolean(redirected.ok)).toBe(false);
+      expect(redirected.error).toMatch(/^refused: inside\.test resolves to 127\.0\.0\.1/);
+    });
+
+    it('delivers to targets the allow-list names: host names, addresses and CIDR ranges', async () => {
+      for (const allow of [['127.0.0.1'], ['127.0.0.0/8'], ['hooks.internal'], ['*']]) {
+        receiver.reset();
+        Object.assign(server.app.webhooks.options, {
+          allow,
+          resolve: dns({ 'hooks.internal': '127.0.0.1' }),
+        });
+        await server.project.knex('directus_webhooks').delete();
+        const base = allow[0] === 'hooks.internal' ? `http://hooks.internal:${port()}` : receiver.base;
+        const id = await addHook({ url: `${base}/hook` });
+        await emit({ action: 'create', collection: 'articles', keys: [9], payload: { title: 'x' } });
+        expect(receiver.received, allow[0]).toHaveLength(1);
+        const [row] = await deliveriesOf(id);
+        expect(Boolean(row.ok), allow[0]).toBe(true);
+      }
+    });
+
+    it('applies to the test send too', async () => {
+      server.app.webhooks.options.allow = [];
+      const token = await server.login();
+      const id = await addHook({ url: `${receiver.base}/tested`, status: 'inactive' });
+      const res = await server.inject({
+        method: 'POST',
+        url: `/test/webhooks/${id}/test`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: /) });
+      expect(receiver.received).toEqual([]);
     });
   });
 });
