@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ProjectContext } from '../context';
+import type { Accountability, ProjectContext } from '../context';
 
 /**
  * Sessions live in `directus_user_sessions`, one row per sign-in (cookie or JWT mode).
@@ -62,6 +62,20 @@ export function decryptCookieValue(secret: string, value: string): string | unde
     return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString(
       'utf8',
     );
+  } catch {
+    return undefined;
+  }
+}
+
+/** The stored (hashed) token of the session a caller presents: the JWT's `sid` or the cookie's id. */
+export function presentedSessionHash(who: Accountability): string | undefined {
+  if (!who.token) return undefined;
+  if (who.via === 'cookie') return hashSessionId(who.token);
+  if (who.via !== 'jwt') return undefined;
+  try {
+    // The JWT was verified when the request's accountability was resolved.
+    const claims = JSON.parse(Buffer.from(who.token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof claims.sid === 'string' ? hashSessionId(claims.sid) : undefined;
   } catch {
     return undefined;
   }

@@ -8,6 +8,7 @@ import { registerItemsHooks, type HookContext, type PrimaryKey } from './items';
 import { validationPattern } from './payload';
 import { readSettings } from './settings';
 import { hashStaticToken, looksLikeJwt } from './tokens';
+import { presentedSessionHash } from './sessions';
 
 /**
  * The per-collection behaviour of the system collections (api-v8 §2.10, §2.13–2.18, §6.6), run
@@ -384,6 +385,32 @@ async function userCredentials(payload: Item, ctx: HookContext, key?: PrimaryKey
   return next;
 }
 
+/**
+ * One's own password and 2FA secret change only with proof (Octavo, docs/compatibility.md):
+ * `POST /users/me/password` and `/users/me/deactivate_2fa` check the current password or code and
+ * mark the write; a plain PATCH of them answers 403 code 10. A new password of one's own ends one's
+ * other sessions; the one making the change stays.
+ */
+async function ownCredentialsRule(key: PrimaryKey, payload: Item, ctx: HookContext): Promise<void> {
+  const who = ctx.accountability;
+  if (who.user == null || !sameKey(key, who.user)) return;
+  const newPassword = typeof payload.password === 'string' && payload.password !== '';
+  if (!newPassword && !has(payload, '2fa_secret')) return;
+  if (!who.credentialsConfirmed) {
+    throw forbidden(
+      newPassword || has(payload, 'password')
+        ? 'Change your own password with POST /users/me/password and the current password'
+        : 'Turn your own two-factor authentication off with POST /users/me/deactivate_2fa',
+    );
+  }
+  if (newPassword) {
+    const others = ctx.trx('directus_user_sessions').where('user', key);
+    const current = presentedSessionHash(who);
+    if (current) others.whereNot('token', current);
+    await others.delete();
+  }
+}
+
 function registerUserHooks(): void {
   registerItemsHooks('directus_users', {
     async beforeCreate(payload, ctx) {
@@ -404,6 +431,7 @@ function registerUserHooks(): void {
           throw forbidden('Only administrators can change your status');
       }
       await checkPasswordPolicy(ctx.trx, payload);
+      await ownCredentialsRule(key, payload, ctx);
       if (isActiveAdmin(existing) && (roleChanges || (statusChanges && payload.status !== 'active'))) {
         await assertOtherActiveAdmin(ctx.trx, key);
       }
