@@ -386,19 +386,25 @@ async function userCredentials(payload: Item, ctx: HookContext, key?: PrimaryKey
 }
 
 /**
- * One's own password and 2FA secret change only with proof (Octavo, docs/compatibility.md):
- * `POST /users/me/password` and `/users/me/deactivate_2fa` check the current password or code and
- * mark the write; a plain PATCH of them answers 403 code 10. A new password of one's own ends one's
- * other sessions; the one making the change stays.
+ * One's own password, and an existing 2FA secret of one's own, change only with proof (Octavo,
+ * docs/compatibility.md): `POST /users/me/password` and `/users/me/deactivate_2fa` check the current
+ * password or code and mark the write; a plain PATCH of them answers 403 code 10. Setting a first
+ * secret stays open (it only adds a factor). A new password of one's own ends one's other
+ * sessions; the one making the change stays.
  */
 async function ownCredentialsRule(key: PrimaryKey, payload: Item, ctx: HookContext): Promise<void> {
   const who = ctx.accountability;
   if (who.user == null || !sameKey(key, who.user)) return;
   const newPassword = typeof payload.password === 'string' && payload.password !== '';
-  if (!newPassword && !has(payload, '2fa_secret')) return;
+  let replacesSecret = false;
+  if (has(payload, '2fa_secret')) {
+    const row = await ctx.trx('directus_users').where('id', key).first('2fa_secret');
+    replacesSecret = Boolean(row?.['2fa_secret']);
+  }
+  if (!newPassword && !replacesSecret) return;
   if (!who.credentialsConfirmed) {
     throw forbidden(
-      newPassword || has(payload, 'password')
+      newPassword
         ? 'Change your own password with POST /users/me/password and the current password'
         : 'Turn your own two-factor authentication off with POST /users/me/deactivate_2fa',
     );
