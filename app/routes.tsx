@@ -18,6 +18,8 @@ const ItemPage = lazy(() => import('./screens/item/ItemPage')) as ComponentType<
   primaryKey: string;
 }>;
 
+const ProfilePage = lazy(() => import('./screens/profile/ProfilePage'));
+
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader area="content" />}>{children}</Suspense>;
 }
@@ -40,6 +42,9 @@ export function PrivateRoutes() {
               primaryKey={params.primaryKey}
             />
           )}
+        </Route>
+        <Route path="/:project/me">
+          <ProfilePage />
         </Route>
         <Route path="/:project/bookmarks/:collection/:id">
           {(params) => <BookmarkRedirect collection={params.collection} id={params.id} />}

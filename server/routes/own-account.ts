@@ -1,13 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../errors';
 import { respond } from '../respond';
-import { changeOwnPassword, deactivateOwnTwoFactor, listOwnSessions } from '../services/own-account';
+import {
+  changeOwnPassword,
+  deactivateOwnTwoFactor,
+  listOwnSessions,
+  ownTwoFactorState,
+} from '../services/own-account';
 import { rateLimited } from '../services/rate-limit';
 import { objectBody } from './body';
 
 /**
  * `/{project}/users/me/…` (Octavo additions, docs/compatibility.md): the caller's password change
- * with the current password, 2FA off with a code or the password, and the caller's open sessions.
+ * with the current password, 2FA off with a code or the password (and whether it is on), and the
+ * caller's open sessions.
  * Signed-in users only (401 code 108); proofs count against the sign-in rate limit.
  */
 export const ownAccountRoutes: FastifyPluginAsync = async (app) => {
@@ -29,6 +35,12 @@ export const ownAccountRoutes: FastifyPluginAsync = async (app) => {
     const { otp, password } = objectBody(request);
     await deactivateOwnTwoFactor(request.project, request.accountability, { otp, password });
     return respond(request, reply);
+  });
+
+  app.get('/me/two_factor', { config }, async (request, reply) => {
+    return respond(request, reply, {
+      data: await ownTwoFactorState(request.project, request.accountability),
+    });
   });
 
   app.get('/me/sessions', { config }, async (request, reply) => {

@@ -91,6 +91,15 @@ export async function deactivateOwnTwoFactor(
   await service.update([user], { '2fa_secret': null });
 }
 
+/** `GET /users/me/two_factor`: whether the caller has 2FA on, and whether their role requires it. */
+export async function ownTwoFactorState(
+  project: ProjectContext,
+  who: Accountability,
+): Promise<{ enabled: boolean; enforced: boolean }> {
+  const row = await ownRow(project, who.user!);
+  return { enabled: Boolean(row.tfa), enforced: await roleEnforces2FA(project.knex, row.role) };
+}
+
 /** One of the caller's sessions as `GET /users/me/sessions` shows it: never its token. */
 export interface OwnSession {
   id: number;

@@ -150,6 +150,10 @@ describe.each(testVendors)("one's own account (%s)", (vendor) => {
     const secretOf = async () =>
       (await server.project.knex('directus_users').where('id', id).first('2fa_secret'))['2fa_secret'];
 
+    expect((await call('GET', '/users/me/two_factor', me)).body.data).toEqual({
+      enabled: true,
+      enforced: false,
+    });
     const patched = await call('PATCH', '/users/me', me, { '2fa_secret': null });
     expect([patched.status, patched.body.error.code]).toEqual([403, 10]);
     expect((await call('POST', '/users/me/deactivate_2fa', me, {})).status).toBe(422);
@@ -165,6 +169,10 @@ describe.each(testVendors)("one's own account (%s)", (vendor) => {
     expect(off.status).toBe(204);
     expect(await secretOf()).toBeNull();
     expect((await signIn('tfa@example.com')).statusCode).toBe(200);
+    expect((await call('GET', '/users/me/two_factor', me)).body.data).toEqual({
+      enabled: false,
+      enforced: false,
+    });
 
     // Again on, then off with the password.
     await server.project.knex('directus_users').where('id', id).update({ '2fa_secret': secret });
