@@ -388,8 +388,8 @@ async function userCredentials(payload: Item, ctx: HookContext, key?: PrimaryKey
 /**
  * One's own password, and an existing 2FA secret of one's own, change only with proof (Octavo,
  * docs/compatibility.md): `POST /users/me/password` and `/users/me/deactivate_2fa` check the current
- * password or code and mark the write; a plain PATCH of them answers 403 code 10. Setting a first
- * secret stays open (it only adds a factor). A new password of one's own ends one's other
+ * password or code and mark the write; a plain PATCH of them answers 403 code 10 (setting a first
+ * secret is left to `activate_2fa`, which proves it with a code). A new password of one's own ends one's other
  * sessions; the one making the change stays.
  */
 async function ownCredentialsRule(key: PrimaryKey, payload: Item, ctx: HookContext): Promise<void> {

@@ -186,17 +186,6 @@ describe.each(testVendors)("one's own account (%s)", (vendor) => {
     expect(await secretOf()).toBe(secret);
   });
 
-  it('still lets one set a first 2FA secret with PATCH (it only adds a factor)', async () => {
-    const id = await createUser(server, { email: 'first@example.com', password: PASSWORD, role: 3 });
-    const me = await bearer('first@example.com');
-    const secret = generateSecret();
-    expect((await call('PATCH', '/users/me', me, { '2fa_secret': secret })).status).toBe(200);
-    const row = await server.project.knex('directus_users').where('id', id).first('2fa_secret');
-    expect(row['2fa_secret']).toBe(secret);
-    const again = await call('PATCH', '/users/me', me, { '2fa_secret': generateSecret() });
-    expect([again.status, again.body.error.code]).toEqual([403, 10]);
-  });
-
   it('lists one’s own open sessions, marks the current one, shows no token, and signs one out', async () => {
     const id = await createUser(server, { email: 'sessions@example.com', password: PASSWORD, role: 3 });
     const other = await createUser(server, { email: 'someone@example.com', password: PASSWORD, role: 3 });
