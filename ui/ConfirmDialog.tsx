@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from './Button';
 import { Modal } from './Modal';
 import './ConfirmDialog.css';
@@ -16,8 +16,6 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   /** The action is running: the confirm button shows a spinner and nothing closes the dialog. */
   busy?: boolean;
-  /** More below the question, e.g. why the action failed. */
-  children?: ReactNode;
 }
 
 /** Asks before an action: the safe answer (cancel) has the focus first. */
@@ -54,7 +52,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           {props.message}
         </p>
       )}
-      {props.children}
     </Modal>
   );
 }

@@ -17,7 +17,7 @@ export function ModuleBar() {
   const name = [data.user.first_name, data.user.last_name].filter(Boolean).join(' ') || data.user.email;
   const avatar = avatarUrl(data.user.avatar, data.api.root, data.project);
   const ownPage = profileHref(data.project);
-  const signOut = useSignOutDialog(data.project);
+  const signOut = useSignOutDialog();
   // The project's branding (project settings): its colour behind its logo, else the Octavo mark.
   const branding = useProjects().projects[data.project]?.data;
   const color = typeof branding?.project_color === 'string' ? branding.project_color : undefined;

@@ -1,36 +1,30 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { useT } from '../i18n';
-import { useErrorMessage } from '../screens/public/LoginPage';
-import { ConfirmDialog, Notice } from '../../ui';
-import { useSignOut } from './useSignOut';
+import { ConfirmDialog } from '../../ui';
 
 /**
- * Sign-out asks first (spec §4): the sign-out machine's `confirming` state as a dialog with Cancel
- * and Sign out; while the logout call runs the dialog stays, busy; a failed call says why and
- * offers to try again. `/logout` (LogoutPage) signs out without asking.
+ * Sign-out asks first (spec §4): a dialog with Cancel and Sign out. Signing out itself is the
+ * `/logout` route (LogoutPage and the sign-out machine), a public page that stays mounted while the
+ * session ends, the projects reload and the app goes to /login; it also shows a failed logout.
  */
-export function useSignOutDialog(project: string) {
+export function useSignOutDialog() {
   const t = useT();
-  const messageOf = useErrorMessage();
-  const { actor, state } = useSignOut(project);
-  const open = state.value === 'confirming' || state.value === 'loggingOut' || state.value === 'failed';
-  const failed = state.value === 'failed';
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
   const dialog = (
     <ConfirmDialog
       open={open}
       title={t('logout.confirm_title')}
       message={t('logout.confirm_body')}
-      confirmLabel={failed ? t('logout.retry') : t('login.sign_out')}
+      confirmLabel={t('login.sign_out')}
       cancelLabel={t('logout.cancel')}
-      busy={state.value === 'loggingOut'}
-      onConfirm={() => actor.send({ type: failed ? 'RETRY' : 'CONFIRM' })}
-      onCancel={() => actor.send({ type: 'CANCEL' })}
-    >
-      {failed && state.error && (
-        <Notice color="danger" live="alert">
-          {t('logout.failed', { message: messageOf(state.error) })}
-        </Notice>
-      )}
-    </ConfirmDialog>
+      onConfirm={() => {
+        setOpen(false);
+        navigate('/logout');
+      }}
+      onCancel={() => setOpen(false)}
+    />
   );
-  return { request: () => actor.send({ type: 'REQUEST' }), dialog };
+  return { request: () => setOpen(true), dialog };
 }

@@ -91,6 +91,7 @@ describe('public pages', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await dialog.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForSelector('#login-email');
+    await page.waitForFunction(() => location.hash === '#/login');
     expect(routeOf(page)).toBe('/login');
     // The session is gone: a private route goes back to /login.
     await openApp(page, '/test/collections');

@@ -4,14 +4,14 @@ import { toApiError } from '../../api/client';
 import { endAllOwnSessions, endOwnSession, listOwnSessions, type OwnSession } from '../../api/profile';
 import { useFormat, useT } from '../../i18n';
 import { useApi, useAppData, useNotify } from '../../state/hooks';
-import { useSignOut } from '../../shell/useSignOut';
+import { useLocation } from 'wouter';
 import { deviceName } from './user-agent';
 
 /**
  * The user's open sessions (Octavo: GET /users/me/sessions): device, IP address, when it was last
  * renewed and when it signed in, this one marked. One can be signed out (POST /auth/logout/{user}/{id});
  * "sign out everywhere" (POST /auth/logout/{user}) ends them all, this one too, and goes to the login
- * page through the sign-out machine.
+ * page through /logout (the sign-out machine).
  */
 export function SessionsSection() {
   const t = useT();
@@ -20,7 +20,7 @@ export function SessionsSection() {
   const format = useFormat();
   const { data } = useAppData();
   const id = useId();
-  const signOut = useSignOut(data.project);
+  const [, navigate] = useLocation();
   const [sessions, setSessions] = useState<OwnSession[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [ending, setEnding] = useState<number | null>(null);
@@ -62,8 +62,8 @@ export function SessionsSection() {
     try {
       await endAllOwnSessions(api, data.user.id);
       setAskAll(false);
-      // This session is gone too: the sign-out machine takes the app to the login page.
-      signOut.actor.send({ type: 'SIGN_OUT_NOW' });
+      // This session is gone too: /logout (the sign-out machine) takes the app to the login page.
+      navigate('/logout');
     } catch (failure) {
       setAskAll(false);
       setError(t('profile.sessions.load_failed', { message: toApiError(failure).message }));
