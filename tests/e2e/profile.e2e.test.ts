@@ -197,7 +197,8 @@ describe('my profile', () => {
     await first.locator('.profile-sessions__row').nth(1).waitFor();
     await first.getByRole('button', { name: /^Sign out the session on/ }).click();
     await first.getByText('The session was signed out').first().waitFor();
-    expect(await first.locator('.profile-sessions__row').count()).toBe(1);
+    await first.waitForFunction(() => document.querySelectorAll('.profile-sessions__row').length === 1);
+    expect(await first.locator('.profile-sessions__row', { hasText: 'This session' }).count()).toBe(1);
     expect((await api(second, 'GET', 'users/me?fields=id')).status).toBe(401);
     expect((await api(first, 'GET', 'users/me?fields=id')).status).toBe(200);
     await first.close();
