@@ -207,14 +207,14 @@ describe('my profile', () => {
 
   it('asks before signing out from the module bar', async () => {
     const page = await signedIn(app, EDITOR.email, EDITOR.password);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Sign out?' });
     await dialog.waitFor();
     expect(await checkA11y(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect((await api(page, 'GET', 'users/me?fields=id')).status).toBe(200);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await dialog.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForSelector('#login-email');
     expect((await api(page, 'GET', 'users/me?fields=id')).status).toBe(401);

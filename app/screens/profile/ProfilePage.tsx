@@ -43,9 +43,10 @@ export default function ProfilePage() {
 
   const fields = useMemo<FieldDefinition[]>(() => {
     const all = schema.fields.directus_users ?? [];
-    return PROFILE_FIELDS.flatMap((name) => {
+    // In the profile's own order (the avatar first), whatever the collection's sort says.
+    return PROFILE_FIELDS.flatMap((name, index) => {
       const field = all.find((f) => f.field === name);
-      return field ? [{ ...field, readonly: false, hidden_detail: false }] : [];
+      return field ? [{ ...field, sort: index + 1, readonly: false, hidden_detail: false }] : [];
     });
   }, [schema.fields]);
 
