@@ -81,6 +81,18 @@ export function presentedSessionHash(who: Accountability): string | undefined {
   }
 }
 
+/** Whether the session row `rowId` is the one the caller presents. */
+export async function isPresentedSession(
+  project: ProjectContext,
+  who: Accountability,
+  rowId: number,
+): Promise<boolean> {
+  const current = presentedSessionHash(who);
+  if (!current) return false;
+  const row = await project.knex('directus_user_sessions').where('id', rowId).first('token');
+  return row?.token === current;
+}
+
 /** Inserts a session row and returns its (unhashed) id. Expired rows of the user are removed on the way. */
 export async function createSession(
   project: ProjectContext,

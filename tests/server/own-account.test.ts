@@ -231,6 +231,22 @@ describe.each(testVendors)("one's own account (%s)", (vendor) => {
       viaCookie.id,
     );
 
+    // From the cookie session, signing out another session keeps the cookie.
+    const third = await bearer('sessions@example.com');
+    const thirdId = (await call('GET', '/users/me/sessions', third)).body.data.find(
+      (s: { current: boolean }) => s.current,
+    ).id;
+    const fromCookieOut = await inject({
+      method: 'POST',
+      url: `/test/auth/logout/${id}/${thirdId}`,
+      headers: { ...cookie, 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(fromCookieOut.statusCode).toBe(204);
+    expect(fromCookieOut.headers['set-cookie']).toBeUndefined();
+    expect((await call('GET', '/users/me', third)).status).toBe(401);
+    expect((await call('GET', '/users/me', cookie)).status).toBe(200);
+
     // Sign out the cookie session only, then everywhere.
     expect((await call('POST', `/auth/logout/${id}/${viaCookie.id}`, jwt)).status).toBe(204);
     expect((await call('GET', '/users/me', cookie)).status).toBe(401);
