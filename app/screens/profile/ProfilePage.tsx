@@ -1,5 +1,5 @@
 import './catalog';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ItemForm } from '../../../engine/form/ItemForm';
 import type { FieldDefinition } from '../../../engine/types';
 import { sameValue } from '../../../machines/item-edit.machine';
@@ -69,7 +69,9 @@ export default function ProfilePage() {
     if (savedTheme === undefined) return;
     applyTheme((staged.theme as string | undefined) ?? savedTheme);
   }, [staged.theme, savedTheme]);
-  useEffect(() => () => applyTheme(store.data.user.theme), [store]);
+  const userTheme = useRef(store.data.user.theme);
+  userTheme.current = store.data.user.theme;
+  useEffect(() => () => applyTheme(userTheme.current), []);
 
   const stage = useCallback(
     (field: string, value: unknown) => {
