@@ -57,6 +57,27 @@ describe('my profile', () => {
     await page.close();
   });
 
+  it('uploads an avatar through the file interface; the module bar shows it after saving', async () => {
+    const page = await signedIn(app, EDITOR.email, EDITOR.password);
+    await openApp(page, '/test/me');
+    await page.locator('#profile-first_name').waitFor();
+    // A 1×1 PNG.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    // Save is enabled once the upload has answered (a click waits for that).
+    await save(page);
+    await page.locator('.module-bar__avatar img').waitFor();
+    const me = await api(page, 'GET', 'users/me?fields=avatar.filename_download');
+    expect(me.data.avatar.filename_download).toBe('me.png');
+    await page.close();
+  });
+
   it('follows the user’s locale: a variant of English keeps its lang, an unknown catalogue falls back', async () => {
     const page = await signedIn(app, EDITOR.email, EDITOR.password);
     const warnings: string[] = [];
