@@ -105,6 +105,8 @@ export const bookmarkHref = (project: string, collection: string, bookmark: numb
   `${collectionHref(project, collection)}?b=${bookmark}`;
 
 export const settingsHref = (project: string) => `/${project}/settings`;
+/** The signed-in user's own page, "My profile" (reached from the avatar in the module bar). */
+export const profileHref = (project: string) => `/${project}/me`;
 
 /** Settings → Interfaces: every interface of the registry, and the debugger of one. */
 export const settingsInterfacesHref = (project: string) => `/${project}/settings/interfaces`;

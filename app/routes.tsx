@@ -24,6 +24,7 @@ const ActivityDetailPage = lazy(() => import('./screens/activity/ActivityDetailP
 }>;
 const FilesLibraryPage = lazy(() => import('./screens/files/FilesLibraryPage'));
 const UsersPage = lazy(() => import('./screens/users/UsersPage'));
+const ProfilePage = lazy(() => import('./screens/profile/ProfilePage'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoader area="content" />}>{children}</Suspense>;
@@ -47,6 +48,9 @@ export function PrivateRoutes() {
               primaryKey={params.primaryKey}
             />
           )}
+        </Route>
+        <Route path="/:project/me">
+          <ProfilePage />
         </Route>
         <Route path="/:project/bookmarks/:collection/:id">
           {(params) => <BookmarkRedirect collection={params.collection} id={params.id} />}

@@ -32,6 +32,11 @@ export interface Accountability {
    * the administrator's user id; `role` is the previewed role and `user` is null. Read-only.
    */
   previewBy?: number;
+  /**
+   * The caller proved their current password or code for this write (services/own-account.ts):
+   * only then may they change their own password or 2FA secret.
+   */
+  credentialsConfirmed?: boolean;
 }
 
 export function publicAccountability(ip: string, userAgent?: string): Accountability {

@@ -27,6 +27,7 @@ const bundled = import.meta.glob<Catalog>(
     '!./locales/en-US/file-detail.json',
     '!./locales/en-US/files.json',
     '!./locales/en-US/users.json',
+    '!./locales/en-US/profile.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -54,6 +55,27 @@ export async function loadLocale(locale: string): Promise<Catalog | null> {
     console.warn(`[i18n] the messages of "${locale}" failed to load; using ${DEFAULT_LOCALE}`, error);
     return null;
   }
+}
+
+/**
+ * The locale in effect for a wanted one and its catalogue (null: none): its own messages; without
+ * them, en-US messages, still formatted in the wanted locale when it is a variant of English
+ * (en-GB dates stay British and `lang` stays true), else en-US altogether.
+ */
+export function localeInEffect(
+  locale: string,
+  messages: Catalog | null,
+): { locale: string; messages: Catalog } {
+  if (messages) return { locale, messages };
+  let language = '';
+  try {
+    language = new Intl.Locale(locale).language;
+  } catch {
+    // Not a locale tag at all: en-US.
+  }
+  return language === new Intl.Locale(DEFAULT_LOCALE).language
+    ? { locale, messages: enUS }
+    : { locale: DEFAULT_LOCALE, messages: enUS };
 }
 
 const warned = new Set<string>();
@@ -123,9 +145,7 @@ export function I18nProvider({
   });
   const setLocale = useCallback((locale: string) => {
     if (!locale) return;
-    loadLocale(locale).then((messages) =>
-      setState(messages ? { locale, messages } : { locale: DEFAULT_LOCALE, messages: enUS }),
-    );
+    loadLocale(locale).then((messages) => setState(localeInEffect(locale, messages)));
   }, []);
   useEffect(() => {
     if (initialLocale !== DEFAULT_LOCALE) setLocale(initialLocale);

@@ -284,8 +284,20 @@ describe('PermissionModel: the user directory', () => {
       'status',
     ]);
     expect(manager.writableFields('directus_users', { ...anAdmin, id: 2 }).size).toBe(0);
-    expect(manager.writableFields('directus_users', { id: 7, role: 3 }).has('password')).toBe(true);
-    expect(manager.writableFields('directus_users', { id: 7, role: 3 }).has('role')).toBe(false);
+    // Their own record: not the role, and the password and 2FA secret only in My profile.
+    expect([...manager.writableFields('directus_users', { id: ME.id, role: 3 })].sort()).toEqual([
+      'first_name',
+      'id',
+      'status',
+    ]);
+  });
+
+  it('nobody changes their own password or 2FA secret in the plain user form, administrators included', () => {
+    const admin = build(null, { id: 1, role: 1, admin: true });
+    const own = admin.writableFields('directus_users', anAdmin);
+    expect(own.has('password') || own.has('2fa_secret')).toBe(false);
+    expect(own.has('first_name')).toBe(true);
+    expect(admin.writableFields('directus_users', active).has('password')).toBe(true);
   });
 
   it('without update, or with status blacklisted, nothing', () => {

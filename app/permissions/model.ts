@@ -243,7 +243,11 @@ export class PermissionModel {
 
   /** The fields the caller may write on this item (new item: null), or none when it may not write it. */
   writableFields(collection: string, item: Item | null): Set<string> {
-    const all = this.fields(collection).map((field) => field.field);
+    let all = this.fields(collection).map((field) => field.field);
+    // One's own password and 2FA secret change in My profile, with proof (the server refuses them
+    // in a plain write: `ownCredentialsRule` in server/services/system-hooks.ts), admins included.
+    if (collection === 'directus_users' && item !== null && idOf(item.id) === this.caller.id)
+      all = all.filter((field) => !USER_CREDENTIALS.includes(field));
     if (this.admin) return new Set(READ_ONLY_COLLECTIONS.has(collection) ? [] : all);
     const allowed = item === null ? this.mayCreate(collection) : this.may('update', collection, item);
     if (!allowed) return new Set();

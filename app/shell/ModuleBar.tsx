@@ -5,8 +5,10 @@ import { Avatar, Icon, Tooltip, VisuallyHidden } from '../../ui';
 import { moduleBarLinks } from './menus';
 import { useProjects } from '../state/projects';
 import { avatarUrl } from '../people/user-display';
+import { profileHref } from '../paths';
+import { useSignOutDialog } from './SignOutDialog';
 
-/** The dark bar on the left: modules, then the user's avatar and sign out (spec §2 Shell). */
+/** The dark bar on the left: modules, then the user's avatar (My profile) and sign out, which asks first (spec §2 Shell, §4). */
 export function ModuleBar() {
   const t = useT();
   const { data } = useAppData();
@@ -14,7 +16,8 @@ export function ModuleBar() {
   const links = moduleBarLinks(data, usePermissionModel());
   const name = [data.user.first_name, data.user.last_name].filter(Boolean).join(' ') || data.user.email;
   const avatar = avatarUrl(data.user.avatar, data.api.root, data.project);
-  const ownPage = `/${data.project}/users/${data.user.id}`;
+  const ownPage = profileHref(data.project);
+  const signOut = useSignOutDialog();
   // The project's branding (project settings): its colour behind its logo, else the Octavo mark.
   const branding = useProjects().projects[data.project]?.data;
   const color = typeof branding?.project_color === 'string' ? branding.project_color : undefined;
@@ -74,17 +77,29 @@ export function ModuleBar() {
       </ul>
       <div className="module-bar__bottom">
         <Tooltip label={t('modules.my_profile')} placement="end" describe={false}>
-          <Link className="module-bar__avatar" href={ownPage}>
+          <Link
+            className="module-bar__avatar"
+            href={ownPage}
+            aria-current={path === ownPage ? 'page' : undefined}
+            data-module="profile"
+          >
             <Avatar name={name} src={avatar} />
             <VisuallyHidden>{t('modules.my_profile')}</VisuallyHidden>
           </Link>
         </Tooltip>
         <Tooltip label={t('modules.sign_out')} placement="end" describe={false}>
-          <Link className="module-bar__link" href="/logout" aria-label={t('modules.sign_out')}>
+          <button
+            type="button"
+            className="module-bar__link module-bar__button"
+            aria-label={t('modules.sign_out')}
+            aria-haspopup="dialog"
+            onClick={signOut.request}
+          >
             <Icon name="logout" />
-          </Link>
+          </button>
         </Tooltip>
       </div>
+      {signOut.dialog}
     </nav>
   );
 }

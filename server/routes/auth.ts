@@ -10,7 +10,12 @@ import {
   startSession,
 } from '../services/authentication';
 import { passwordResetsSettled, requestPasswordReset, resetPassword } from '../services/password-reset';
-import { clearSessionCookie, deleteUserSessions, sessionCookieName } from '../services/sessions';
+import {
+  clearSessionCookie,
+  deleteUserSessions,
+  isPresentedSession,
+  sessionCookieName,
+} from '../services/sessions';
 import { enabledProviders, exchangeRequestToken, finishSso, startSso } from '../services/sso';
 import { closeAuthStores, rateLimited } from '../services/rate-limit';
 import { assertSameSiteCookieWrite } from '../services/request-origin';
@@ -86,8 +91,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       throw new ApiError('NOT_FOUND');
     if (user !== who.user && !who.admin)
       throw new ApiError('FORBIDDEN', 'You can only sign out your own sessions');
+    // The caller's cookie goes only with the caller's own session, not with another one of theirs.
+    const endsOwn =
+      user === who.user && (row === undefined || (await isPresentedSession(request.project, who, row)));
     await deleteUserSessions(request.project, user, row);
-    if (user === who.user) clearCookieIfPresent(request, reply);
+    if (endsOwn) clearCookieIfPresent(request, reply);
     return respond(request, reply);
   };
   app.post('/logout/:user', { config: { auth: 'auth' } }, logoutUser);

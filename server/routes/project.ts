@@ -3,6 +3,7 @@ import { respond } from '../respond';
 import { projectInfo } from '../services/project-info';
 import { authRoutes } from './auth';
 import { usersRoutes } from './users';
+import { ownAccountRoutes } from './own-account';
 import { invitationRoutes } from './invitations';
 import { mailRoutes } from './mail';
 import { filesRoutes } from './files';
@@ -31,6 +32,7 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(invitationRoutes, { prefix: '/users' });
+  await app.register(ownAccountRoutes, { prefix: '/users' });
   await app.register(mailRoutes);
   await app.register(filesRoutes, { prefix: '/files' });
   await app.register(assetsRoutes, { prefix: '/assets' });

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ProjectContext } from '../context';
+import type { Accountability, ProjectContext } from '../context';
 
 /**
  * Sessions live in `directus_user_sessions`, one row per sign-in (cookie or JWT mode).
@@ -65,6 +65,32 @@ export function decryptCookieValue(secret: string, value: string): string | unde
   } catch {
     return undefined;
   }
+}
+
+/** The stored (hashed) token of the session a caller presents: the JWT's `sid` or the cookie's id. */
+export function presentedSessionHash(who: Accountability): string | undefined {
+  if (!who.token) return undefined;
+  if (who.via === 'cookie') return hashSessionId(who.token);
+  if (who.via !== 'jwt') return undefined;
+  try {
+    // The JWT was verified when the request's accountability was resolved.
+    const claims = JSON.parse(Buffer.from(who.token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof claims.sid === 'string' ? hashSessionId(claims.sid) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the session row `rowId` is the one the caller presents. */
+export async function isPresentedSession(
+  project: ProjectContext,
+  who: Accountability,
+  rowId: number,
+): Promise<boolean> {
+  const current = presentedSessionHash(who);
+  if (!current) return false;
+  const row = await project.knex('directus_user_sessions').where('id', rowId).first('token');
+  return row?.token === current;
 }
 
 /** Inserts a session row and returns its (unhashed) id. Expired rows of the user are removed on the way. */

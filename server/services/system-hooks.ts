@@ -8,6 +8,7 @@ import { registerItemsHooks, type HookContext, type PrimaryKey } from './items';
 import { validationPattern } from './payload';
 import { readSettings } from './settings';
 import { hashStaticToken, looksLikeJwt } from './tokens';
+import { presentedSessionHash } from './sessions';
 
 /**
  * The per-collection behaviour of the system collections (api-v8 §2.10, §2.13–2.18, §6.6), run
@@ -384,6 +385,38 @@ async function userCredentials(payload: Item, ctx: HookContext, key?: PrimaryKey
   return next;
 }
 
+/**
+ * One's own password, and an existing 2FA secret of one's own, change only with proof (Octavo,
+ * docs/compatibility.md): `POST /users/me/password` and `/users/me/deactivate_2fa` check the current
+ * password or code and mark the write; a plain PATCH of them answers 403 code 10 (setting a first
+ * secret is left to `activate_2fa`, which proves it with a code). A new password of one's own ends one's other
+ * sessions; the one making the change stays.
+ */
+async function ownCredentialsRule(key: PrimaryKey, payload: Item, ctx: HookContext): Promise<void> {
+  const who = ctx.accountability;
+  if (who.user == null || !sameKey(key, who.user)) return;
+  const newPassword = typeof payload.password === 'string' && payload.password !== '';
+  let replacesSecret = false;
+  if (has(payload, '2fa_secret')) {
+    const row = await ctx.trx('directus_users').where('id', key).first('2fa_secret');
+    replacesSecret = Boolean(row?.['2fa_secret']);
+  }
+  if (!newPassword && !replacesSecret) return;
+  if (!who.credentialsConfirmed) {
+    throw forbidden(
+      newPassword
+        ? 'Change your own password with POST /users/me/password and the current password'
+        : 'Turn your own two-factor authentication off with POST /users/me/deactivate_2fa',
+    );
+  }
+  if (newPassword) {
+    const others = ctx.trx('directus_user_sessions').where('user', key);
+    const current = presentedSessionHash(who);
+    if (current) others.whereNot('token', current);
+    await others.delete();
+  }
+}
+
 function registerUserHooks(): void {
   registerItemsHooks('directus_users', {
     async beforeCreate(payload, ctx) {
@@ -412,6 +445,7 @@ function registerUserHooks(): void {
         }
       }
       await checkPasswordPolicy(ctx.trx, payload);
+      await ownCredentialsRule(key, payload, ctx);
       if (isActiveAdmin(existing) && (roleChanges || (statusChanges && payload.status !== 'active'))) {
         await assertOtherActiveAdmin(ctx.trx, key);
       }

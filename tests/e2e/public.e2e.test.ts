@@ -91,13 +91,21 @@ describe('public pages', () => {
     await page.close();
   });
 
-  it('signs out through /logout and lands on /login', async () => {
+  it('signs out from the module bar after confirming, and lands on /login', async () => {
     const page = await app.newPage();
     await openApp(page, '/login');
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForSelector('.module-bar');
-    await page.click('a[href="#/logout"]');
+    // Sign-out asks first (spec §4): Cancel keeps the session, Sign out ends it.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sign out?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(routeOf(page)).not.toBe('/login');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await dialog.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForSelector('#login-email');
+    await page.waitForFunction(() => location.hash === '#/login');
     expect(routeOf(page)).toBe('/login');
     // The session is gone: a private route goes back to /login.
     await openApp(page, '/test/collections');

@@ -126,12 +126,12 @@ describe.each(testVendors)('static tokens (%s)', (vendor) => {
     await setToken(editor, 'editor-static-token-password');
     const headers = await signIn('editor@example.com', 'editor password 1');
     const res = await server.inject({
-      method: 'PATCH',
-      url: '/test/users/me',
+      method: 'POST',
+      url: '/test/users/me/password',
       headers,
-      payload: { password: 'editor password 2' },
+      payload: { current_password: 'editor password 1', password: 'editor password 2' },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(204);
     expect((await me('editor-static-token-password')).statusCode).toBe(401);
     expect(await storedToken(editor)).toBeNull();
   });
