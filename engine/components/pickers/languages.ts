@@ -32,6 +32,11 @@ export const APP_LOCALES = [
   'tr-TR',
   'uk-UA',
   'vi-VN',
+  'sv-SE',
+  'bg-BG',
+  'hr-HR',
+  'lt-LT',
+  'th-TH',
 ];
 
 export interface LanguageChoice {
