@@ -163,6 +163,11 @@ function Library() {
     () => (folder === null ? { folder: { null: true } } : { folder: { eq: folder } }),
     [folder],
   );
+  const uploadButton = mayUpload ? (
+    <Button icon="cloud_upload" onClick={() => setUploading(true)}>
+      {t('files.upload')}
+    </Button>
+  ) : undefined;
   const scope: ListingScope = {
     filter: scopeFilter,
     defaultViewType: 'cards',
@@ -176,11 +181,8 @@ function Library() {
       ),
     ],
     reloadKey,
-    actions: mayUpload ? (
-      <Button icon="cloud_upload" onClick={() => setUploading(true)}>
-        {t('files.upload')}
-      </Button>
-    ) : undefined,
+    actions: uploadButton,
+    emptyAction: uploadButton,
     selectionActions: mayMove
       ? (selection, clear) => (
           <Button

@@ -132,6 +132,8 @@ export interface ListingScope {
   title?: string;
   breadcrumb?: { label: string; href?: string }[];
   actions?: ReactNode;
+  /** What the empty listing offers instead of the Add button (the library: upload). */
+  emptyAction?: ReactNode;
   selectionActions?: (selection: string[], clear: () => void) => ReactNode;
   above?: ReactNode;
   wrap?: (body: ReactNode) => ReactNode;
@@ -387,6 +389,7 @@ function ListingBody(props: ListingBodyProps) {
       collectionName={props.name}
       onRetry={list.reload}
       onAdd={add}
+      action={scope?.emptyAction}
       files={collection === 'directus_files'}
     />
   ) : (

@@ -28,4 +28,15 @@ describe('the listing states', () => {
     render(<ListingStates {...base} files searching />, { wrapper: I18nProvider });
     expect(screen.getByText('No results')).toBeTruthy();
   });
+
+  it('an empty listing offers its own action in place of New when the screen gives one', () => {
+    render(<ListingStates {...base} files onAdd={() => {}} action={<button>Upload files</button>} />, {
+      wrapper: I18nProvider,
+    });
+    expect(screen.getByRole('button', { name: 'Upload files' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New' })).toBeNull();
+    cleanup();
+    render(<ListingStates {...base} onAdd={() => {}} />, { wrapper: I18nProvider });
+    expect(screen.getByRole('button', { name: 'New' })).toBeTruthy();
+  });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CallError } from '../../../machines/implementations';
 import { Button } from '../../../ui';
 import { useT } from '../../i18n';
@@ -17,6 +18,8 @@ export function ListingStates(props: {
   onRetry: () => void;
   /** Offered in an empty collection when the caller may create items. */
   onAdd?: () => void;
+  /** Offered in an empty collection in place of the Add button (the file library's upload). */
+  action?: ReactNode;
   /** The file library (directus_files): its empty state speaks of files (spec §2 "no files"). */
   files?: boolean;
 }) {
@@ -74,11 +77,12 @@ export function ListingStates(props: {
           : t('browse.state.empty.body', { collection: props.collectionName })
       }
       action={
-        props.onAdd ? (
+        props.action ??
+        (props.onAdd ? (
           <Button icon="add" onClick={props.onAdd}>
             {t('browse.add')}
           </Button>
-        ) : undefined
+        ) : undefined)
       }
     />
   );
