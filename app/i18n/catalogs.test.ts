@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import { APP_LOCALES } from '../../engine/components/pickers/languages';
 
 /**
  * Every locale's catalogs against en-US: the same files and keys, valid ICU, the same placeholders,
@@ -65,6 +66,12 @@ function shapeOf(
 }
 
 const sorted = (set: Set<string>) => [...set].sort();
+
+describe('the languages of the app', () => {
+  it('are the ones the language picker offers: a folder of catalogs per locale', () => {
+    expect([...locales, SOURCE].sort()).toEqual([...APP_LOCALES].sort());
+  });
+});
 
 describe(`the ${SOURCE} catalogs`, () => {
   it('are valid ICU messages', () => {
