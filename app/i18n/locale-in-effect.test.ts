@@ -14,10 +14,16 @@ describe('the locale in effect follows the user’s locale (My profile)', () => 
 
   it('falls back to en-US for another language without a catalogue, with a warning only', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const messages = await loadLocale('fr-FR');
+    const messages = await loadLocale('eo');
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(localeInEffect('fr-FR', messages)).toEqual({ locale: 'en-US', messages: enUS });
+    expect(localeInEffect('eo', messages)).toEqual({ locale: 'en-US', messages: enUS });
     expect(localeInEffect('not a locale', null).locale).toBe('en-US');
+  });
+
+  it('loads a translated locale’s catalogue', async () => {
+    const french = await loadLocale('fr-FR');
+    expect(french?.['profile.title']).toBe('Mon profil');
+    expect(Object.keys(french ?? {}).length).toBeGreaterThan(1000);
   });
 
   it('uses a locale’s own catalogue when there is one', () => {

@@ -78,7 +78,7 @@ describe('my profile', () => {
     await page.close();
   });
 
-  it('follows the user’s locale: a variant of English keeps its lang, an unknown catalogue falls back', async () => {
+  it('follows the user’s locale: its catalogue at once, a variant of English keeps its lang, a language without one falls back', async () => {
     const page = await signedIn(app, EDITOR.email, EDITOR.password);
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -98,9 +98,16 @@ describe('my profile', () => {
       await save(page);
     };
     await pick('fr-FR', /fr-FR|French/);
-    // No French catalogue: en-US messages, a warning, nothing broken.
+    // French has its catalogue: the page speaks French at once.
+    await page.waitForFunction(() => document.documentElement.lang === 'fr-FR');
+    await page.getByRole('heading', { name: 'Mon profil', level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Mot de passe' }).isVisible()).toBe(true);
+
+    // A language without a catalogue (Esperanto): en-US messages, a warning, nothing broken.
+    expect((await api(page, 'PATCH', 'users/me', { locale: 'eo' })).status).toBe(200);
+    await page.reload();
     await page.waitForFunction(() => document.documentElement.lang === 'en-US');
-    expect(warnings.some((w) => w.includes('"fr-FR"'))).toBe(true);
+    expect(warnings.some((w) => w.includes('"eo"'))).toBe(true);
     await page.getByRole('heading', { name: 'My profile', level: 1 }).waitFor();
     expect(await page.getByRole('heading', { name: 'Password' }).isVisible()).toBe(true);
 
