@@ -85,11 +85,16 @@ describe.each(testVendors)('user administration (%s)', (vendor) => {
     expect(suspended.status).toBeLessThan(300);
     expect((await knex()('directus_users').where('id', memberId).first()).status).toBe('suspended');
     expect(await code('PATCH', `/users/${memberId}`, { status: 'active' })).toEqual([200, undefined]);
-    // Their own password stays theirs to change.
-    expect(await code('PATCH', '/users/me', { password: MANAGER.password }, manager)).toEqual([
-      200,
-      undefined,
-    ]);
+    // Their own password stays theirs to change, with the current one (My profile), not by a plain write.
+    expect(await code('PATCH', '/users/me', { password: MANAGER.password }, manager)).toEqual([403, 10]);
+    expect(
+      await code(
+        'POST',
+        '/users/me/password',
+        { current_password: MANAGER.password, password: MANAGER.password },
+        manager,
+      ),
+    ).toEqual([204, undefined]);
   });
 
   it('a non-admin may not change an administrator', async () => {
