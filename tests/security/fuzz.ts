@@ -33,12 +33,19 @@ const vendors = values.vendor.split(',').map((v) => v.trim()) as Vendor[];
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 function print(result: RunResult): number {
-  out(`\n${result.vendor}: ${result.count} requests, seed ${result.seed}, ${(result.ms / 1000).toFixed(1)} s`);
-  out(`${'family'.padEnd(13)}${'requests'.padStart(9)}${'2xx'.padStart(7)}${'3xx'.padStart(6)}${'4xx'.padStart(7)}${'5xx'.padStart(6)}${'fail'.padStart(6)}${'known'.padStart(7)}${'ms'.padStart(8)}  statuses`);
+  out(
+    `\n${result.vendor}: ${result.count} requests, seed ${result.seed}, ${(result.ms / 1000).toFixed(1)} s`,
+  );
+  out(
+    `${'family'.padEnd(13)}${'requests'.padStart(9)}${'2xx'.padStart(7)}${'3xx'.padStart(6)}${'4xx'.padStart(7)}${'5xx'.padStart(6)}${'fail'.padStart(6)}${'known'.padStart(7)}${'ms'.padStart(8)}  statuses`,
+  );
   let failed = 0;
   const total = { requests: 0, s2: 0, s3: 0, s4: 0, s5: 0, fail: 0, known: 0 };
   for (const [name, f] of Object.entries(result.families)) {
-    const by = (d: string) => Object.entries(f.statuses).filter(([s]) => s.startsWith(d)).reduce((n, [, c]) => n + c, 0);
+    const by = (d: string) =>
+      Object.entries(f.statuses)
+        .filter(([s]) => s.startsWith(d))
+        .reduce((n, [, c]) => n + c, 0);
     const known = Object.values(f.known).reduce((a, b) => a + b, 0);
     const row = { s2: by('2'), s3: by('3'), s4: by('4'), s5: by('5') + by('0') };
     total.requests += f.requests;

@@ -32,7 +32,8 @@ describe.each(testVendors)('hostile requests to every endpoint family (%s)', (ve
     // Every family was reached, and both sides were exercised.
     expect(Object.keys(result.families).sort()).toEqual(FAMILIES.map((f) => f.name).sort());
     const statuses = Object.values(result.families).flatMap((f) => Object.entries(f.statuses));
-    const count = (digit: string) => statuses.filter(([s]) => s.startsWith(digit)).reduce((n, [, c]) => n + c, 0);
+    const count = (digit: string) =>
+      statuses.filter(([s]) => s.startsWith(digit)).reduce((n, [, c]) => n + c, 0);
     expect(count('2')).toBeGreaterThan(40);
     expect(count('4')).toBeGreaterThan(250);
   }, 120_000);

@@ -53,7 +53,10 @@ export const POOLS: Record<string, { read: readonly string[]; write: readonly st
     write: ['articles', 'authors', 'reviews', 'topics', 'site_settings', 'fz_things', 'directus_roles'],
   },
   item: { read: ['1', '2', '50', '1,2,3', '999'], write: ['3', '4', '60', '5,6', '999'] },
-  field: { read: ['id', 'title', 'status', 'author', 'email', 'nope'], write: ['fz_field', 'fz_other', 'title', 'nope'] },
+  field: {
+    read: ['id', 'title', 'status', 'author', 'email', 'nope'],
+    write: ['fz_field', 'fz_other', 'title', 'nope'],
+  },
   provider: { read: ['github', 'nope', 'google'], write: ['github'] },
   token: { read: ['abc', 'eyJhbGciOiJIUzI1NiJ9.e30.x'], write: ['abc'] },
   project: { read: ['test', 'nope', 'Test'], write: ['nope', 'fz'] },
@@ -91,7 +94,13 @@ const ROLE: Record<string, Kind> = {
   module_listing: 'json',
 };
 const FILE: Record<string, Kind> = {
-  data: ['aGVsbG8=', 'data:text/plain;base64,aGVsbG8=', 'http://127.0.0.1:9/a.png', 'file:///etc/passwd', 'not base64'],
+  data: [
+    'aGVsbG8=',
+    'data:text/plain;base64,aGVsbG8=',
+    'http://127.0.0.1:9/a.png',
+    'file:///etc/passwd',
+    'not base64',
+  ],
   filename_download: ['a.txt', 'x.png', '../../evil.txt', 'a\u0000.png'],
   title: 'string',
   description: 'text',
@@ -228,7 +237,13 @@ export const FAMILIES: readonly Family[] = [
     name: 'files',
     routes: [
       { path: '/test/files', methods: ['GET', 'POST'], ...READ, body: FILE, multipart: true, batch: true },
-      { path: '/test/files/:file', methods: ['GET', 'PATCH', 'DELETE'], ...READ, body: FILE, multipart: true },
+      {
+        path: '/test/files/:file',
+        methods: ['GET', 'PATCH', 'DELETE'],
+        ...READ,
+        body: FILE,
+        multipart: true,
+      },
     ],
   },
   {
@@ -256,21 +271,36 @@ export const FAMILIES: readonly Family[] = [
       { path: '/test/users/:user', methods: ['GET', 'PATCH', 'DELETE'], ...READ, body: USER },
       { path: '/test/users/present', methods: ['GET'] },
       { path: '/test/users/:user/tracking/page', methods: ['PATCH'], body: { last_page: 'string' } },
-      { path: '/test/users/:user/activate_2fa', methods: ['POST'], body: { tfa_secret: 'string', otp: 'string' } },
+      {
+        path: '/test/users/:user/activate_2fa',
+        methods: ['POST'],
+        body: { tfa_secret: 'string', otp: 'string' },
+      },
     ],
   },
   {
     name: 'collections',
     routes: [
       { path: '/test/collections', methods: ['GET', 'POST'], ...READ, body: COLLECTION, batch: true },
-      { path: '/test/collections/:collection', methods: ['GET', 'PATCH', 'DELETE'], ...READ, body: COLLECTION },
+      {
+        path: '/test/collections/:collection',
+        methods: ['GET', 'PATCH', 'DELETE'],
+        ...READ,
+        body: COLLECTION,
+      },
     ],
   },
   {
     name: 'fields',
     routes: [
       { path: '/test/fields', methods: ['GET'], ...READ },
-      { path: '/test/fields/:collection', methods: ['GET', 'POST', 'PATCH'], ...READ, body: FIELD, batch: true },
+      {
+        path: '/test/fields/:collection',
+        methods: ['GET', 'POST', 'PATCH'],
+        ...READ,
+        body: FIELD,
+        batch: true,
+      },
       { path: '/test/fields/:collection/:field', methods: ['GET', 'PATCH', 'DELETE'], ...READ, body: FIELD },
     ],
   },
@@ -284,8 +314,19 @@ export const FAMILIES: readonly Family[] = [
   {
     name: 'presets',
     routes: [
-      { path: '/test/collection_presets', methods: ['GET', 'POST', 'PATCH'], ...READ, body: PRESET, batch: true },
-      { path: '/test/collection_presets/:preset', methods: ['GET', 'PATCH', 'DELETE'], ...READ, body: PRESET },
+      {
+        path: '/test/collection_presets',
+        methods: ['GET', 'POST', 'PATCH'],
+        ...READ,
+        body: PRESET,
+        batch: true,
+      },
+      {
+        path: '/test/collection_presets/:preset',
+        methods: ['GET', 'PATCH', 'DELETE'],
+        ...READ,
+        body: PRESET,
+      },
     ],
   },
   {
@@ -295,7 +336,11 @@ export const FAMILIES: readonly Family[] = [
         path: '/test/settings',
         methods: ['GET', 'POST', 'PATCH'],
         ...READ,
-        body: { key: ['project_color', 'fz_key', 'auto_sign_out', 'nope'], value: 'string', project_color: 'string' },
+        body: {
+          key: ['project_color', 'fz_key', 'auto_sign_out', 'nope'],
+          value: 'string',
+          project_color: 'string',
+        },
         batch: true,
       },
       { path: '/test/settings/fields', methods: ['GET'], ...READ },
@@ -310,10 +355,21 @@ export const FAMILIES: readonly Family[] = [
   {
     name: 'permissions',
     routes: [
-      { path: '/test/permissions', methods: ['GET', 'POST', 'PATCH'], ...READ, body: PERMISSION, batch: true },
+      {
+        path: '/test/permissions',
+        methods: ['GET', 'POST', 'PATCH'],
+        ...READ,
+        body: PERMISSION,
+        batch: true,
+      },
       { path: '/test/permissions/me', methods: ['GET'], ...READ },
       { path: '/test/permissions/me/:collection', methods: ['GET'], ...READ },
-      { path: '/test/permissions/:permission', methods: ['GET', 'PATCH', 'DELETE'], ...READ, body: PERMISSION },
+      {
+        path: '/test/permissions/:permission',
+        methods: ['GET', 'PATCH', 'DELETE'],
+        ...READ,
+        body: PERMISSION,
+      },
     ],
   },
   {
@@ -370,7 +426,12 @@ export const FAMILIES: readonly Family[] = [
         body: { name: 'string', parent_folder: 'id' },
         batch: true,
       },
-      { path: '/test/folders/:folder', methods: ['GET', 'PATCH', 'DELETE'], ...READ, body: { name: 'string', parent_folder: 'id' } },
+      {
+        path: '/test/folders/:folder',
+        methods: ['GET', 'PATCH', 'DELETE'],
+        ...READ,
+        body: { name: 'string', parent_folder: 'id' },
+      },
     ],
   },
   {
@@ -412,7 +473,11 @@ export const FAMILIES: readonly Family[] = [
     name: 'invitations',
     routes: [
       { path: '/test/users/invite', methods: ['POST'], body: { email: 'email', role: 'id' } },
-      { path: '/test/users/invite/:token', methods: ['GET', 'POST'], body: { password: 'string', first_name: 'string' } },
+      {
+        path: '/test/users/invite/:token',
+        methods: ['GET', 'POST'],
+        body: { password: 'string', first_name: 'string' },
+      },
     ],
   },
   {
@@ -434,9 +499,18 @@ export const FAMILIES: readonly Family[] = [
   {
     name: 'utils',
     routes: [
-      { path: '/test/utils/hash', methods: ['POST'], body: { string: 'string', hasher: ['argon2', 'bcrypt', 'nope'] } },
+      {
+        path: '/test/utils/hash',
+        methods: ['POST'],
+        body: { string: 'string', hasher: ['argon2', 'bcrypt', 'nope'] },
+      },
       { path: '/test/utils/hash/match', methods: ['POST'], body: { string: 'string', hash: 'string' } },
-      { path: '/test/utils/random/string', methods: ['GET', 'POST'], params: { length: ['8', '0', '-1', '1e9', 'abc'] }, body: { length: 'int' } },
+      {
+        path: '/test/utils/random/string',
+        methods: ['GET', 'POST'],
+        params: { length: ['8', '0', '-1', '1e9', 'abc'] },
+        body: { length: 'int' },
+      },
       { path: '/test/utils/2fa_secret', methods: ['GET'] },
       {
         path: '/test/mail',
@@ -448,8 +522,19 @@ export const FAMILIES: readonly Family[] = [
   {
     name: 'items',
     routes: [
-      { path: '/test/items/:itemCollection', methods: ['GET', 'POST', 'PATCH'], ...READ, body: ARTICLE, batch: true },
-      { path: '/test/items/:itemCollection/:item', methods: ['GET', 'PATCH', 'DELETE'], ...READ, body: ARTICLE },
+      {
+        path: '/test/items/:itemCollection',
+        methods: ['GET', 'POST', 'PATCH'],
+        ...READ,
+        body: ARTICLE,
+        batch: true,
+      },
+      {
+        path: '/test/items/:itemCollection/:item',
+        methods: ['GET', 'PATCH', 'DELETE'],
+        ...READ,
+        body: ARTICLE,
+      },
     ],
   },
 ];

@@ -79,15 +79,39 @@ const LONG_KEY_LIST = Array.from({ length: 40 }, (_, i) => 1000 + i).join(',');
 function pathValue(r: Random, pool: string, write: boolean): { value: string; tags: string[] } {
   const roll = r.next();
   const choices = POOLS[pool] ?? { read: ['1'], write: ['1'] };
-  if (roll < 0.6) return { value: encodeURIComponent(r.pick(write ? choices.write : choices.read)), tags: [] };
+  if (roll < 0.6)
+    return { value: encodeURIComponent(r.pick(write ? choices.write : choices.read)), tags: [] };
   if (roll < 0.63) return { value: LONG_KEY_LIST, tags: ['long-key-list'] };
   if (roll < 0.65) return { value: 'x'.repeat(r.pick([300, 3000])), tags: ['huge-path-param'] };
   if (roll < 0.68) return { value: '', tags: ['empty-path-param'] };
   return { value: r.pick(HOSTILE_PATH), tags: ['hostile-path-param'] };
 }
 
-const READ_FIELDS = ['*', 'id', 'id,title', '*.*', '*.*.*', 'author.*', 'role.*', 'avatar.*', '-id', 'nope', 'id.id'];
-const FILTER_FIELDS = ['id', 'title', 'status', 'email', 'collection', 'author', 'author.name', 'role', 'nope', ''];
+const READ_FIELDS = [
+  '*',
+  'id',
+  'id,title',
+  '*.*',
+  '*.*.*',
+  'author.*',
+  'role.*',
+  'avatar.*',
+  '-id',
+  'nope',
+  'id.id',
+];
+const FILTER_FIELDS = [
+  'id',
+  'title',
+  'status',
+  'email',
+  'collection',
+  'author',
+  'author.name',
+  'role',
+  'nope',
+  '',
+];
 const OPERATORS = [
   'eq',
   'neq',
@@ -117,7 +141,9 @@ function filter(r: Random, depth = 0): unknown {
     const out: Record<string, unknown> = {};
     for (let i = r.int(1, 3); i > 0; i--) {
       const field = r.chance(0.8) ? r.pick(FILTER_FIELDS) : hostileString(r);
-      out[field] = r.chance(0.3) ? hostileValue(r) : { [r.pick(OPERATORS)]: r.chance(0.5) ? hostileValue(r) : r.pick(['1', '1,2', 'a', 'now', '+']) };
+      out[field] = r.chance(0.3)
+        ? hostileValue(r)
+        : { [r.pick(OPERATORS)]: r.chance(0.5) ? hostileValue(r) : r.pick(['1', '1,2', 'a', 'now', '+']) };
     }
     return out;
   }
@@ -130,13 +156,15 @@ function filter(r: Random, depth = 0): unknown {
 function readQuery(r: Random): Record<string, unknown> {
   const q: Record<string, unknown> = {};
   const bad = () => (r.chance(0.5) ? hostileString(r) : hostileValue(r));
-  if (r.chance(0.5)) q.fields = r.chance(0.7) ? r.pick(READ_FIELDS) : r.chance(0.5) ? r.some(READ_FIELDS, 1) : bad();
+  if (r.chance(0.5))
+    q.fields = r.chance(0.7) ? r.pick(READ_FIELDS) : r.chance(0.5) ? r.some(READ_FIELDS, 1) : bad();
   if (r.chance(0.4)) q.filter = filter(r);
   if (r.chance(0.3)) q.sort = r.chance(0.6) ? r.pick(['id', '-id', '?', 'title,-id', 'nope', '-']) : bad();
   if (r.chance(0.3)) q.limit = r.chance(0.6) ? r.pick(['1', '-1', '0', '100', '1000000', '1e3']) : bad();
   if (r.chance(0.2)) q.offset = r.chance(0.6) ? r.pick(['0', '5', '-1', '1e20']) : bad();
   if (r.chance(0.2)) q.page = r.chance(0.6) ? r.pick(['1', '0', '-3']) : bad();
-  if (r.chance(0.3)) q.meta = r.chance(0.6) ? r.pick(['*', 'total_count', 'filter_count,result_count', 'nope']) : bad();
+  if (r.chance(0.3))
+    q.meta = r.chance(0.6) ? r.pick(['*', 'total_count', 'filter_count,result_count', 'nope']) : bad();
   if (r.chance(0.2)) q.q = r.chance(0.5) ? r.pick(['a', '%', '_', 'ü']) : bad();
   if (r.chance(0.15)) q.deep = r.chance(0.5) ? { author: { _limit: r.pick(['1', '-1', 'x']) } } : bad();
   if (r.chance(0.1)) q.single = r.pick(['1', 'true', '0', '']);
@@ -175,7 +203,8 @@ const RAW_QUERIES = [
 
 function queryString(r: Random, spec: RouteSpec, tags: string[]): string {
   const parts: string[] = [];
-  if (spec.query && r.chance(0.7)) parts.push(qs.stringify(readQuery(r), { encodeValuesOnly: r.chance(0.5) }));
+  if (spec.query && r.chance(0.7))
+    parts.push(qs.stringify(readQuery(r), { encodeValuesOnly: r.chance(0.5) }));
   if (spec.params && r.chance(0.7)) {
     const params: Record<string, unknown> = {};
     for (const [name, kind] of Object.entries(spec.params)) {
@@ -200,7 +229,21 @@ interface Body {
   contentType?: string;
 }
 
-const MALFORMED_JSON = ['{', '{"a":', '[1,2', 'nul', '{"a":1}}', "{'a':1}", '{"a":1,}', '\u0000', '{"a":"\\uZZZZ"}', '01', 'NaN', '{"a" 1}', ' '];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '[1,2',
+  'nul',
+  '{"a":1}}',
+  "{'a':1}",
+  '{"a":1,}',
+  '\u0000',
+  '{"a":"\\uZZZZ"}',
+  '01',
+  'NaN',
+  '{"a" 1}',
+  ' ',
+];
 const BAD_CONTENT_TYPES = [
   'text/plain',
   'application/xml',
@@ -221,21 +264,38 @@ function multipart(r: Random, tags: string[]): Body {
     `${filename === undefined ? '' : 'Content-Type: text/plain\r\n'}\r\n${value}\r\n`;
   const full =
     part('title', String(plausible(r, 'string'))) +
-    part(r.pick(['file', 'data', '__proto__']), 'hello fuzz', r.pick(['a.txt', '../../x.txt', '', 'a\u0000b.txt', 'ü.txt'])) +
+    part(
+      r.pick(['file', 'data', '__proto__']),
+      'hello fuzz',
+      r.pick(['a.txt', '../../x.txt', '', 'a\u0000b.txt', 'ü.txt']),
+    ) +
     `--${BOUNDARY}--\r\n`;
-  const kind = r.pick(['no-boundary', 'truncated', 'wrong-boundary', 'empty', 'well-formed', 'fields-only'] as const);
+  const kind = r.pick([
+    'no-boundary',
+    'truncated',
+    'wrong-boundary',
+    'empty',
+    'well-formed',
+    'fields-only',
+  ] as const);
   tags.push(`multipart-${kind}`);
   switch (kind) {
     case 'no-boundary':
       return { payload: full, contentType: 'multipart/form-data' };
     case 'truncated':
-      return { payload: full.slice(0, r.int(10, full.length - 10)), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+      return {
+        payload: full.slice(0, r.int(10, full.length - 10)),
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      };
     case 'wrong-boundary':
       return { payload: full, contentType: 'multipart/form-data; boundary=other' };
     case 'empty':
       return { payload: '', contentType: `multipart/form-data; boundary=${BOUNDARY}` };
     case 'fields-only':
-      return { payload: part('title', 'x') + `--${BOUNDARY}--\r\n`, contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+      return {
+        payload: part('title', 'x') + `--${BOUNDARY}--\r\n`,
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      };
     default:
       return { payload: full, contentType: `multipart/form-data; boundary=${BOUNDARY}` };
   }
@@ -285,21 +345,29 @@ function jsonBody(r: Random, spec: RouteSpec, tags: string[]): Body {
       return { payload: `${'['.repeat(depth)}${']'.repeat(depth)}`, contentType: json };
     }
     case 'primitive':
-      return { payload: r.pick(['null', '1', '"x"', 'true', '[]', '{}', '[null]', '[[]]']), contentType: json };
+      return {
+        payload: r.pick(['null', '1', '"x"', 'true', '[]', '{}', '[null]', '[[]]']),
+        contentType: json,
+      };
     case 'empty-json':
       return { payload: r.pick(['', '']), contentType: r.pick([json, 'application/json; charset=utf-8']) };
     case 'bad-content-type':
       return { payload: JSON.stringify(body(r, fields, 0.3)), contentType: r.pick(BAD_CONTENT_TYPES) };
     case 'form':
       return {
-        payload: r.chance(0.8) ? qs.stringify(body(r, fields, 0.5)) : r.pick(['a=%zz', '&&=', `${'a['.repeat(40)}=1`]),
+        payload: r.chance(0.8)
+          ? qs.stringify(body(r, fields, 0.5))
+          : r.pick(['a=%zz', '&&=', `${'a['.repeat(40)}=1`]),
         contentType: 'application/x-www-form-urlencoded',
       };
     case 'multipart':
       return multipart(r, tags);
     case 'huge': {
       const name = r.pick(Object.keys(fields));
-      return { payload: JSON.stringify({ [name]: 'x'.repeat(r.pick([300, 70_000, 300_000])) }), contentType: json };
+      return {
+        payload: JSON.stringify({ [name]: 'x'.repeat(r.pick([300, 70_000, 300_000])) }),
+        contentType: json,
+      };
     }
     case 'over-limit':
       return { payload: JSON.stringify({ a: 'x'.repeat(1_100_000) }), contentType: json };
@@ -323,7 +391,8 @@ export function familiesNamed(names?: string): Family[] {
   if (!names) return [...FAMILIES];
   const wanted = names.split(',').map((n) => n.trim());
   const unknown = wanted.filter((n) => !FAMILIES.some((f) => f.name === n));
-  if (unknown.length) throw new Error(`Unknown family ${unknown.join(', ')}; known: ${FAMILIES.map((f) => f.name).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`Unknown family ${unknown.join(', ')}; known: ${FAMILIES.map((f) => f.name).join(', ')}`);
   return FAMILIES.filter((f) => wanted.includes(f.name));
 }
 
@@ -353,13 +422,8 @@ export function generateRequest(seed: number, index: number, families: readonly 
     if (b.contentType) headers['content-type'] = b.contentType;
   }
   if (r.chance(0.05)) {
-    headers[r.pick(['x-directus-project', 'x-octavo-preview-role', 'origin', 'accept', 'x-forwarded-for'])] = r.pick([
-      'nope',
-      '3',
-      'http://evil.example',
-      '*/*;q=0',
-      'a'.repeat(2000),
-    ]);
+    headers[r.pick(['x-directus-project', 'x-octavo-preview-role', 'origin', 'accept', 'x-forwarded-for'])] =
+      r.pick(['nope', '3', 'http://evil.example', '*/*;q=0', 'a'.repeat(2000)]);
     tags.push('odd-header');
   }
   const auth = authFor(r);

@@ -28,7 +28,12 @@ const MAY_WRITE_WHEN_REFUSED: Array<{ route: RegExp; tables: string[] }> = [
 ];
 
 /** Tables written asynchronously or by every request, left out of the fingerprint. */
-const VOLATILE_TABLES = new Set(['octavo_webhook_deliveries', 'octavo_migrations', 'octavo_migrations_lock', 'sqlite_sequence']);
+const VOLATILE_TABLES = new Set([
+  'octavo_webhook_deliveries',
+  'octavo_migrations',
+  'octavo_migrations_lock',
+  'sqlite_sequence',
+]);
 /** Append-only logs: compared by row count and highest id (fast), not row by row. */
 const LOG_TABLES = new Set(['directus_activity', 'directus_revisions']);
 const VOLATILE_COLUMNS = new Set(['last_access_on']);
@@ -108,7 +113,8 @@ export async function startFuzzServer(vendor: Vendor): Promise<FuzzServer> {
           headers.authorization = 'Bearer ';
           break;
         case 'alg-none':
-          headers.authorization = 'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJpZCI6MSwidHlwZSI6ImF1dGgiLCJrZXkiOiJ0ZXN0In0.';
+          headers.authorization =
+            'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJpZCI6MSwidHlwZSI6ImF1dGgiLCJrZXkiOiJ0ZXN0In0.';
           break;
         case 'tampered':
           headers.authorization = `Bearer ${t.slice(0, -2)}${t.endsWith('AA') ? 'BB' : 'AA'}`;
@@ -133,8 +139,13 @@ export async function startFuzzServer(vendor: Vendor): Promise<FuzzServer> {
   };
 
   const signedIn = async (token: string) =>
-    (await server.inject({ method: 'GET', url: '/test/users/me?fields=id', headers: { authorization: `Bearer ${token}` } }))
-      .statusCode === 200;
+    (
+      await server.inject({
+        method: 'GET',
+        url: '/test/users/me?fields=id',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).statusCode === 200;
 
   return {
     server,
@@ -158,7 +169,12 @@ export async function startFuzzServer(vendor: Vendor): Promise<FuzzServer> {
           }
           const rows = (await knex(table).select('*')) as Array<Record<string, unknown>>;
           const lines = rows
-            .map((row) => JSON.stringify(Object.entries(row).filter(([k]) => !VOLATILE_COLUMNS.has(k)), replacer))
+            .map((row) =>
+              JSON.stringify(
+                Object.entries(row).filter(([k]) => !VOLATILE_COLUMNS.has(k)),
+                replacer,
+              ),
+            )
             .sort();
           out.set(table, createHash('sha1').update(lines.join('\n')).digest('hex'));
         }),
@@ -212,7 +228,7 @@ async function listTables(knex: Knex, vendor: Vendor): Promise<{ schema: string;
     );
   } else {
     ({ rows } = await knex.raw(
-      "select table_name as t, column_name as c, data_type as ty, is_nullable as n, column_default as d from information_schema.columns where table_schema = current_schema() order by 1, 2",
+      'select table_name as t, column_name as c, data_type as ty, is_nullable as n, column_default as d from information_schema.columns where table_schema = current_schema() order by 1, 2',
     ));
   }
   const names = [...new Set(rows.map((r) => String(r.t)))];
@@ -220,7 +236,13 @@ async function listTables(knex: Knex, vendor: Vendor): Promise<{ schema: string;
 }
 
 /** The checks every answer must pass; `changed` lists the tables a refused write changed. */
-function check(request: FuzzRequest, status: number, body: string, contentType: string, ms: number): string[] {
+function check(
+  request: FuzzRequest,
+  status: number,
+  body: string,
+  contentType: string,
+  ms: number,
+): string[] {
   const failures: string[] = [];
   if (status >= 500) failures.push(`HTTP ${status}`);
   const checkText = status >= 400 || /json/.test(contentType);
@@ -234,7 +256,8 @@ function check(request: FuzzRequest, status: number, body: string, contentType: 
     } catch {
       code = undefined;
     }
-    if (typeof code !== 'number' || !CODES.has(code)) failures.push(`HTTP ${status} without an error code of schemas/errors.json`);
+    if (typeof code !== 'number' || !CODES.has(code))
+      failures.push(`HTTP ${status} without an error code of schemas/errors.json`);
   }
   return failures;
 }
@@ -258,15 +281,33 @@ export interface RunResult {
 /** Sends `count` generated requests one after another and checks each answer. */
 export async function runFuzz(
   fuzz: FuzzServer,
-  options: { seed: number; count: number; families: readonly Family[]; start?: number; onProgress?: (done: number) => void },
+  options: {
+    seed: number;
+    count: number;
+    families: readonly Family[];
+    start?: number;
+    onProgress?: (done: number) => void;
+  },
 ): Promise<RunResult> {
   const started = performance.now();
-  const result: RunResult = { vendor: fuzz.vendor, seed: options.seed, count: options.count, families: {}, ms: 0 };
+  const result: RunResult = {
+    vendor: fuzz.vendor,
+    seed: options.seed,
+    count: options.count,
+    families: {},
+    ms: 0,
+  };
   let before: Map<string, string> | null = null;
   const start = options.start ?? 0;
   for (let index = start; index < start + options.count; index++) {
     const request = generateRequest(options.seed, index, options.families);
-    const figures = (result.families[request.family] ??= { requests: 0, statuses: {}, failures: [], known: {}, ms: 0 });
+    const figures = (result.families[request.family] ??= {
+      requests: 0,
+      statuses: {},
+      failures: [],
+      known: {},
+      ms: 0,
+    });
     const t0 = performance.now();
     const write = isWrite(request.method);
     if (write && !before) before = await fuzz.fingerprint();
@@ -281,7 +322,11 @@ export async function runFuzz(
           payload: request.payload,
           remoteAddress: '198.51.100.7',
         })
-        .then((res) => ({ status: res.statusCode, body: res.body, type: String(res.headers['content-type'] ?? '') })),
+        .then((res) => ({
+          status: res.statusCode,
+          body: res.body,
+          type: String(res.headers['content-type'] ?? ''),
+        })),
       new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), ANSWER_LIMIT_MS * 4);
       }),
@@ -289,11 +334,15 @@ export async function runFuzz(
     clearTimeout(timer);
     const ms = Math.round(performance.now() - sent);
     const status = answer?.status ?? 0;
-    const failures = answer ? check(request, status, answer.body, answer.type, ms) : [`no answer in ${ms} ms`];
+    const failures = answer
+      ? check(request, status, answer.body, answer.type, ms)
+      : [`no answer in ${ms} ms`];
     if (write && answer) {
       if (status >= 400 && status < 500) {
         const after = await fuzz.fingerprint();
-        const allowed = MAY_WRITE_WHEN_REFUSED.filter((a) => a.route.test(request.route)).flatMap((a) => a.tables);
+        const allowed = MAY_WRITE_WHEN_REFUSED.filter((a) => a.route.test(request.route)).flatMap(
+          (a) => a.tables,
+        );
         const changed = [...new Set([...before!.keys(), ...after.keys()])].filter(
           (k) => before!.get(k) !== after.get(k) && !allowed.includes(k),
         );
@@ -306,9 +355,15 @@ export async function runFuzz(
     const known = failures.length && answer ? knownIssue(request, status, answer.body) : undefined;
     figures.requests++;
     figures.statuses[String(status)] = (figures.statuses[String(status)] ?? 0) + 1;
-    if (known !== undefined) figures.known[`#16 item ${known}`] = (figures.known[`#16 item ${known}`] ?? 0) + 1;
+    if (known !== undefined)
+      figures.known[`#16 item ${known}`] = (figures.known[`#16 item ${known}`] ?? 0) + 1;
     else if (failures.length)
-      figures.failures.push({ request, status, ms, failures: [...failures, `body: ${answer?.body.slice(0, 300) ?? ''}`] });
+      figures.failures.push({
+        request,
+        status,
+        ms,
+        failures: [...failures, `body: ${answer?.body.slice(0, 300) ?? ''}`],
+      });
     if ((request.actor === 'admin' || request.actor === 'editor') && status === 401) {
       // Signing in again writes a session and an activity row.
       await fuzz.refreshActors();
@@ -327,7 +382,9 @@ export function describeRequest(request: FuzzRequest): string {
     request.payload === undefined
       ? ''
       : ` body(${request.payload.length}): ${JSON.stringify(String(request.payload).slice(0, 200))}`;
-  const headers = Object.keys(request.headers).length ? ` headers: ${JSON.stringify(request.headers).slice(0, 200)}` : '';
+  const headers = Object.keys(request.headers).length
+    ? ` headers: ${JSON.stringify(request.headers).slice(0, 200)}`
+    : '';
   return `[seed ${request.seed} index ${request.index}] ${request.actor}${request.badAuth ? `(${request.badAuth})` : ''} ${request.method} ${request.url.slice(0, 300)}${headers}${payload}`;
 }
 

@@ -4,7 +4,7 @@ import { Random } from './random';
 export const HOSTILE_STRINGS: readonly string[] = [
   "' OR 1=1 --",
   '"; DROP TABLE directus_users; --',
-  "1; SELECT pg_sleep(10) --",
+  '1; SELECT pg_sleep(10) --',
   "1' AND SLEEP(10)#",
   "') UNION SELECT password FROM directus_users --",
   '`id`',
@@ -72,7 +72,13 @@ export function randomText(r: Random, length: number): string {
   for (let i = 0; i < length; i++) {
     const kind = r.int(0, 5);
     const code =
-      kind === 0 ? r.int(0, 31) : kind === 1 ? r.int(0x80, 0x7ff) : kind === 2 ? r.int(0xd800, 0xdfff) : r.int(32, 126);
+      kind === 0
+        ? r.int(0, 31)
+        : kind === 1
+          ? r.int(0x80, 0x7ff)
+          : kind === 2
+            ? r.int(0xd800, 0xdfff)
+            : r.int(32, 126);
     out += String.fromCharCode(code);
   }
   return out;
