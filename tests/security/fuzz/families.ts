@@ -1,3 +1,4 @@
+import { DEMO_COLLECTIONS } from '../../../server/database/demo';
 import type { Kind } from './values';
 
 /**
@@ -18,6 +19,8 @@ export interface RouteSpec {
   multipart?: boolean;
   /** The body may be a list of objects (batch). */
   batch?: boolean;
+  /** The body's fields are those of the collection in the path (`:itemCollection`). */
+  itemBody?: boolean;
 }
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS';
@@ -203,6 +206,41 @@ const ARTICLE: Record<string, Kind> = {
 };
 const READ = { query: true } as const;
 
+const KIND_OF_TYPE: Record<string, Kind> = {
+  integer: 'int',
+  sort: 'int',
+  m2o: 'id',
+  owner: 'id',
+  user_updated: 'id',
+  file: 'id',
+  decimal: 'number',
+  boolean: 'bool',
+  datetime: 'datetime',
+  datetime_created: 'datetime',
+  datetime_updated: 'datetime',
+  date: 'date',
+  time: 'time',
+  array: 'array',
+  status: ['published', 'draft', 'archived', 'deleted', 'nope'],
+};
+
+/** Each demo collection's fields, for item bodies (unknown types: JSON, e.g. o2m, translations). */
+export const ITEM_FIELDS: Record<string, Record<string, Kind>> = {
+  ...Object.fromEntries(
+    DEMO_COLLECTIONS.map((c) => [
+      c.collection,
+      Object.fromEntries(
+        c.fields.map((f) => [
+          f.field,
+          KIND_OF_TYPE[f.type] ?? (['string', 'slug', 'lang', 'alias'].includes(f.type) ? 'string' : 'json'),
+        ]),
+      ),
+    ]),
+  ),
+  directus_users: USER,
+  directus_roles: ROLE,
+};
+
 export const FAMILIES: readonly Family[] = [
   {
     name: 'auth',
@@ -269,7 +307,11 @@ export const FAMILIES: readonly Family[] = [
     routes: [
       { path: '/test/users', methods: ['GET', 'POST', 'PATCH'], ...READ, body: USER, batch: true },
       { path: '/test/users/:user', methods: ['GET', 'PATCH', 'DELETE'], ...READ, body: USER },
-      { path: '/test/users/present', methods: ['GET'] },
+      {
+        path: '/test/users/present',
+        methods: ['GET'],
+        params: { collection: ['articles', 'directus_users', 'nope'], item: ['1', '2', '+', 'x'] },
+      },
       { path: '/test/users/:user/tracking/page', methods: ['PATCH'], body: { last_page: 'string' } },
       {
         path: '/test/users/:user/activate_2fa',

@@ -1,5 +1,5 @@
 import qs from 'qs';
-import { FAMILIES, POOLS, type Family, type Method, type RouteSpec } from './families';
+import { FAMILIES, ITEM_FIELDS, POOLS, type Family, type Method, type RouteSpec } from './families';
 import { Random } from './random';
 import { body, hostileString, hostileValue, nested, plausible } from './values';
 
@@ -400,7 +400,7 @@ export function familiesNamed(names?: string): Family[] {
 export function generateRequest(seed: number, index: number, families: readonly Family[]): FuzzRequest {
   const r = Random.forRequest(seed, index);
   const family = families[index % families.length];
-  const spec = r.pick(family.routes);
+  let spec = r.pick(family.routes);
   const tags: string[] = [];
   let method: Method = r.pick(spec.methods);
   if (r.chance(0.1)) {
@@ -408,11 +408,14 @@ export function generateRequest(seed: number, index: number, families: readonly 
     if (!spec.methods.includes(method)) tags.push('wrong-method');
   }
   const write = isWrite(method);
+  let collection = '';
   let url = spec.path.replace(/:([a-zA-Z]+)/g, (_, pool: string) => {
     const { value, tags: more } = pathValue(r, pool, write);
     tags.push(...more);
+    if (pool === 'itemCollection') collection = value;
     return value;
   });
+  if (spec.itemBody && ITEM_FIELDS[collection]) spec = { ...spec, body: ITEM_FIELDS[collection] };
   url += queryString(r, spec, tags);
   const headers: Record<string, string> = {};
   let payload: string | Buffer | undefined;
