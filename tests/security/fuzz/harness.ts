@@ -14,7 +14,7 @@ export const EDITOR = { email: DEMO_EDITOR_EMAIL, password: 'editor pass phrase 
 
 /** Driver, SQL and stack text: none of it may reach a caller. */
 export const LEAK =
-  /SQLITE_|\bER_[A-Z_]{3,}|syntax error at|\bknex\b|\bat \/|\.ts:\d|node_modules|Undefined binding|duplicate key value|Duplicate entry|violates [a-z ]*constraint|no such (table|column)|Data too long|Incorrect [a-z]+ value|invalid input syntax|relation "[^"]*" does not exist|ECONNREFUSED|TypeError|ReferenceError|Cannot read propert/;
+  /SQLITE_|\bER_[A-Z_]{3,}|syntax error at|\bknex\b|\bat \/|\.ts:\d|node_modules|Undefined binding|duplicate key value|Duplicate entry|violates [a-z ]*constraint|no such (table|column)|Data too long|Incorrect [a-z]+ value|invalid input syntax|relation "[^"]*" does not exist|column "[^"]*" (of relation "[^"]*" )?does not exist|value too long for type|out of range for type|Out of range value|Unknown column|ECONNREFUSED|TypeError|ReferenceError|Cannot read propert/;
 
 export const ANSWER_LIMIT_MS = 5000;
 const CODES = new Set(errorCatalog.errors.map((e) => e.code));
