@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testVendors } from '../helpers/databases';
 import { FAMILIES } from './fuzz/families';
-import { describeRequest, runFuzz, startFuzzServer, type FuzzServer } from './fuzz/harness';
+import { describeRequest, LEAK, runFuzz, startFuzzServer, type FuzzServer } from './fuzz/harness';
 
 /**
  * A fixed-seed sample of the hostile-input run (`npm run fuzz`, issue 16 item 10): 500 generated
@@ -37,4 +37,27 @@ describe.each(testVendors)('hostile requests to every endpoint family (%s)', (ve
     expect(count('2')).toBeGreaterThan(40);
     expect(count('4')).toBeGreaterThan(250);
   }, 120_000);
+
+  it('answers the requests earlier runs failed on with a clear refusal', async () => {
+    const admin = { authorization: `Bearer ${await fuzz.server.login()}` };
+    const send = async (method: 'GET' | 'PATCH', url: string, payload?: unknown) => {
+      const res = await fuzz.server.inject({
+        method,
+        url: `/test${url}`,
+        headers: admin,
+        payload: payload as never,
+      });
+      expect(res.body).not.toMatch(LEAK);
+      return [res.statusCode, res.json().error?.code];
+    };
+    // A key past the integer range (PostgreSQL refused the comparison: 500).
+    expect(await send('GET', '/webhooks/2147483648/deliveries')).toEqual([404, 203]);
+    // The router's refusals carried the framework's own error shape.
+    expect(await send('GET', '/items/%/1')).toEqual([400, 2]);
+    expect(await send('GET', `/roles/${'9'.repeat(300)}`)).toEqual([414, 2]);
+    // A schema write the database refuses (MariaDB: the statement and "Data too long" were shown).
+    const [status, code] = await send('PATCH', '/relations/1', { collection_many: 'x'.repeat(300) });
+    if (vendor !== 'sqlite') expect([status, code]).toEqual([422, 404]);
+    else expect(status).toBeLessThan(500);
+  });
 });
