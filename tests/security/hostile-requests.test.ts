@@ -40,7 +40,7 @@ describe.each(testVendors)('hostile requests to every endpoint family (%s)', (ve
 
   it('answers the requests earlier runs failed on with a clear refusal', async () => {
     const admin = { authorization: `Bearer ${await fuzz.server.login()}` };
-    const send = async (method: 'GET' | 'PATCH', url: string, payload?: unknown) => {
+    const send = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => {
       const res = await fuzz.server.inject({
         method,
         url: `/test${url}`,
@@ -55,6 +55,14 @@ describe.each(testVendors)('hostile requests to every endpoint family (%s)', (ve
     // The router's refusals carried the framework's own error shape.
     expect(await send('GET', '/items/%/1')).toEqual([400, 2]);
     expect(await send('GET', `/roles/${'9'.repeat(300)}`)).toEqual([414, 2]);
+    // A read-back query the answer cannot be read with (the write was made, then refused).
+    const before = await fuzz.fingerprint();
+    expect(await send('POST', '/folders?fields=nope', { name: 'x' })).toEqual([422, 202]);
+    expect(
+      await send('POST', '/files?fields=nope', { data: 'aGVsbG8=', filename_download: 'a.txt' }),
+    ).toEqual([422, 202]);
+    expect(await send('PATCH', '/items/topics/1?fields=nope', { name: 'x' })).toEqual([422, 202]);
+    expect(await fuzz.fingerprint()).toEqual(before);
     // A schema write the database refuses (MariaDB: the statement and "Data too long" were shown).
     const [status, code] = await send('PATCH', '/relations/1', { collection_many: 'x'.repeat(300) });
     if (vendor !== 'sqlite') expect([status, code]).toEqual([422, 404]);
