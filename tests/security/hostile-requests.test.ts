@@ -63,6 +63,17 @@ describe.each(testVendors)('hostile requests to every endpoint family (%s)', (ve
     ).toEqual([422, 202]);
     expect(await send('PATCH', '/items/topics/1?fields=nope', { name: 'x' })).toEqual([422, 202]);
     expect(await fuzz.fingerprint()).toEqual(before);
+    // Keys that are objects no text can be made of (TypeError: 500).
+    expect(
+      await send('POST', '/activity/comment', {
+        collection: 'articles',
+        item: { toString: 1 },
+        comment: 'x',
+      }),
+    ).toEqual([422, 4]);
+    expect(await send('POST', '/fields/articles', { field: 'fz_t', type: { toString: 1 } })).toEqual([
+      422, 404,
+    ]);
     // A schema write the database refuses (MariaDB: the statement and "Data too long" were shown).
     const [status, code] = await send('PATCH', '/relations/1', { collection_many: 'x'.repeat(300) });
     if (vendor !== 'sqlite') expect([status, code]).toEqual([422, 404]);
