@@ -74,6 +74,18 @@ describe.each(testVendors)('hostile requests to every endpoint family (%s)', (ve
     expect(await send('POST', '/fields/articles', { field: 'fz_t', type: { toString: 1 } })).toEqual([
       422, 404,
     ]);
+    expect(await send('POST', '/utils/hash', { string: 'x', hasher: { toString: 1 } })).toEqual([422, 1000]);
+    expect(await send('POST', '/utils/random/string', { length: [[1], { toString: {} }] })).toEqual([422, 4]);
+    const folder = await fuzz.server.inject({
+      method: 'POST',
+      url: '/test/folders',
+      headers: admin,
+      payload: { name: 'p' },
+    });
+    expect(await send('PATCH', `/folders/${folder.json().data.id}`, { parent_folder: [[[1]]] })).toEqual([
+      422, 4,
+    ]);
+    expect((await send('GET', '/permissions/me/a%00b'))[0]).toBe(200);
     // A schema write the database refuses (MariaDB: the statement and "Data too long" were shown).
     const [status, code] = await send('PATCH', '/relations/1', { collection_many: 'x'.repeat(300) });
     if (vendor !== 'sqlite') expect([status, code]).toEqual([422, 404]);
