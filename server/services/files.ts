@@ -498,7 +498,8 @@ export async function createFileRow(
 }
 
 export async function fileRow(project: ProjectContext, id: unknown): Promise<Item> {
-  if (!/^\d+$/.test(String(id))) throw new ApiError('ITEM_NOT_FOUND');
+  // Past the largest integer key no row exists (and PostgreSQL refuses the comparison).
+  if (!/^\d+$/.test(String(id)) || Number(id) > 2147483647) throw new ApiError('ITEM_NOT_FOUND');
   const row = await project.knex('directus_files').where('id', Number(id)).first();
   if (!row) throw new ApiError('ITEM_NOT_FOUND');
   return row;
