@@ -31,9 +31,6 @@ const bundled = import.meta.glob<Catalog>(
   ],
   { eager: true, import: 'default' },
 );
-const lazyCatalogs = import.meta.glob<Catalog>(['./locales/*/*.json', '!./locales/en-US/*.json'], {
-  import: 'default',
-});
 
 function merge(modules: Catalog[]): Catalog {
   return Object.assign({}, ...modules);
@@ -44,13 +41,13 @@ export const enUS: Catalog = merge(Object.values(bundled));
 /** The files of a locale other than en-US; a locale with none resolves to null (and warns once). */
 export async function loadLocale(locale: string): Promise<Catalog | null> {
   if (locale === DEFAULT_LOCALE) return enUS;
-  const loaders = Object.entries(lazyCatalogs).filter(([path]) => path.startsWith(`./locales/${locale}/`));
-  if (!loaders.length) {
-    console.warn(`[i18n] no messages for locale "${locale}"; using ${DEFAULT_LOCALE}`);
-    return null;
-  }
   try {
-    return merge(await Promise.all(loaders.map(([, load]) => load())));
+    const loaders = (await import('./locale-files')).localeFiles(locale);
+    if (!loaders.length) {
+      console.warn(`[i18n] no messages for locale "${locale}"; using ${DEFAULT_LOCALE}`);
+      return null;
+    }
+    return merge(await Promise.all(loaders.map((load) => load())));
   } catch (error) {
     console.warn(`[i18n] the messages of "${locale}" failed to load; using ${DEFAULT_LOCALE}`, error);
     return null;
