@@ -574,5 +574,5 @@ function LineIcon({ d }: { d: string }) {
 }
 
 function isRtl(element: Element): boolean {
-  return element.ownerDocument.defaultView?.getComputedStyle(element).direction === 'rtl';
+  return element.closest('[dir]')?.getAttribute('dir') === 'rtl';
 }
