@@ -129,6 +129,23 @@ function useI18nState(): I18nState {
   return { intl: fallbackIntl, locale: DEFAULT_LOCALE, setLocale: () => {} };
 }
 
+const RTL_LANGUAGES = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
+
+/** 'rtl' for a right-to-left language (Arabic, Hebrew, Persian, Urdu…), 'ltr' otherwise. */
+export function textDirection(locale: string): 'ltr' | 'rtl' {
+  try {
+    const tag = new Intl.Locale(locale) as Intl.Locale & {
+      getTextInfo?: () => { direction?: string };
+      textInfo?: { direction?: string };
+    };
+    const info = typeof tag.getTextInfo === 'function' ? tag.getTextInfo() : tag.textInfo;
+    if (info?.direction === 'rtl' || info?.direction === 'ltr') return info.direction;
+    return RTL_LANGUAGES.has(tag.language) ? 'rtl' : 'ltr';
+  } catch {
+    return RTL_LANGUAGES.has(locale.split(/[-_]/)[0].toLowerCase()) ? 'rtl' : 'ltr';
+  }
+}
+
 export function I18nProvider({
   children,
   initialLocale = DEFAULT_LOCALE,
@@ -149,6 +166,7 @@ export function I18nProvider({
   }, [initialLocale, setLocale]);
   useEffect(() => {
     document.documentElement.lang = state.locale;
+    document.documentElement.dir = textDirection(state.locale);
   }, [state.locale]);
   const value = useMemo(
     () => ({ intl: makeIntl(state.locale, state.messages), locale: state.locale, setLocale }),
