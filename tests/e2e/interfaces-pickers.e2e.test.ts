@@ -95,12 +95,13 @@ afterAll(async () => {
 });
 
 describe('the pickers family', () => {
-  it('serves the app with a CSP that allows the configured tile host only', async () => {
+  it('serves the app with a CSP that allows the configured tile host and no other map host', async () => {
     const csp = await page.evaluate(async () =>
       (await fetch('/admin/')).headers.get('content-security-policy'),
     );
     const imgSrc = csp!.split('; ').find((d) => d.startsWith('img-src '));
-    expect(imgSrc).toBe("img-src 'self' data: blob: https://tile.openstreetmap.org");
+    // Beside the tiles, only the video stills of embedded files (the file detail's YouTube embeds).
+    expect(imgSrc).toBe("img-src 'self' data: blob: https://tile.openstreetmap.org https://i.ytimg.com");
   });
 
   it('edits every picker by keyboard and mouse, saves, and the API returns typed values', async () => {

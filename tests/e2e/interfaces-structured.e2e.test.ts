@@ -6,7 +6,6 @@ import {
   EDITOR,
   openApp,
   routeOf,
-  signIn,
   startApp,
   type E2eApp,
   api,
@@ -311,28 +310,16 @@ describe('structured interfaces', () => {
     expect(await checkA11y(admin)).toEqual([]);
   });
 
-  it('generates a two-factor secret on the admin’s own profile; saving turns 2FA on', async () => {
+  it('shows one’s own two-factor secret read-only on the user page: My profile sets it up', async () => {
+    // Turning 2FA on needs a first code (My profile, profile.e2e.test.ts); a plain save of one's own
+    // record may not change the secret, so the user page does not offer it.
     const page = await signedIn(app, ADMIN.email, ADMIN.password);
     await openApp(page, '/test/users/me');
     await page.waitForSelector('.item-page .octavo-form');
     const secret = field(page, '2fa_secret');
-    await secret.getByText('A saved secret is never shown again.').waitFor();
-    await secret.getByRole('button', { name: 'Generate a secret' }).click();
-    await secret.getByRole('img', { name: 'QR code of the two-factor secret' }).waitFor();
-    const url = await secret.locator('.octavo-two-factor__url').textContent();
-    expect(url).toMatch(/^otpauth:\/\/totp\/Octavo:.+\?secret=[A-Z2-7]+&issuer=Octavo$/);
-    await secret.getByRole('button', { name: 'Hide the secret' }).click();
-    expect(await secret.getByRole('img', { name: 'QR code of the two-factor secret' }).count()).toBe(0);
+    await secret.waitFor();
+    expect(await secret.getByRole('button', { name: 'Generate a secret' }).count()).toBe(0);
     expect(await checkA11y(page)).toEqual([]);
-    await saveAndStay(page);
-    await page.getByText('Item saved').first().waitFor();
-
-    // Signing in again now asks for a one-time code.
-    const fresh = await app.newPage();
-    await openApp(fresh, '/login');
-    await signIn(fresh, ADMIN.email, ADMIN.password);
-    await fresh.waitForSelector('#login-otp');
-    await fresh.context().close();
     await page.context().close();
   });
 });
