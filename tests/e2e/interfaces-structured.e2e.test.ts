@@ -1,16 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  checkA11y,
-  EDITOR,
-  openApp,
-  routeOf,
-  startApp,
-  type E2eApp,
-  api,
-  signedIn,
-} from './helpers';
+import { ADMIN, checkA11y, EDITOR, openApp, routeOf, startApp, type E2eApp, api, signedIn } from './helpers';
 
 // The structured family in the browser: repeater, key-value, draggable checkboxes, interfaces with
 // interface-options, collections and preview on one collection, edited by keyboard and mouse as the
