@@ -1,5 +1,6 @@
 import type { Vendor } from '../config';
 import fieldTypes from '../../schemas/field-types.json' with { type: 'json' };
+import { INDEXED_FIELD_TYPES, UNINDEXABLE_DATATYPES } from '../../schemas/meta/indexes';
 
 /**
  * The datatype catalogue: the field types of `schemas/field-types.json` and, per vendor, the
@@ -72,27 +73,6 @@ export function catalogueName(introspected: string): string {
   return CATALOGUE_NAMES[name] ?? name.toUpperCase();
 }
 
-/**
- * Field types whose column the API indexes when it creates one: lists filter by the status
- * (soft delete, status permissions) and by the owner ("mine"/"role" permissions), sort by the
- * manual sort field and by the creation and update dates, and join and filter through m2o columns.
- */
-const INDEXED_TYPES = new Set(['status', 'sort', 'owner', 'm2o', 'datetime_created', 'datetime_updated']);
-
-/** Datatypes no vendor indexes whole (MySQL wants a prefix, PostgreSQL has no btree for json). */
-const UNINDEXABLE_DATATYPES = new Set([
-  'TINYTEXT',
-  'TEXT',
-  'MEDIUMTEXT',
-  'LONGTEXT',
-  'BLOB',
-  'MEDIUMBLOB',
-  'LONGBLOB',
-  'JSON',
-  'JSONB',
-  'BYTEA',
-]);
-
 /** Whether a column of this datatype may carry a plain index (`index: true` on a field). */
 export function indexableDatatype(datatype: string | null | undefined): boolean {
   return datatype != null && !UNINDEXABLE_DATATYPES.has(datatype.toUpperCase());
@@ -100,5 +80,5 @@ export function indexableDatatype(datatype: string | null | undefined): boolean 
 
 /** Whether a column of this Directus field type gets a plain index of its own. */
 export function indexedType(type: string | null | undefined): boolean {
-  return type != null && INDEXED_TYPES.has(type.toLowerCase());
+  return type != null && INDEXED_FIELD_TYPES.has(type.toLowerCase());
 }

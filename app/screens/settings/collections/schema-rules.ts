@@ -2,6 +2,7 @@ import fieldTypes from '../../../../schemas/field-types.json';
 import type { FieldDefinition, FieldWidth, InterfaceDefinition } from '../../../../engine/types';
 import type { FieldBody } from '../../../api/schema';
 import type { StatusMappingEntry } from '../../../state/types';
+import { INDEXED_FIELD_TYPES, UNINDEXABLE_DATATYPES } from '../../../../schemas/meta/indexes';
 
 /**
  * The rules of the collections and fields designer, apart from any screen: safe-mode names (spec §5),
@@ -304,28 +305,14 @@ export function lengthProblem(rule: LengthRule, text: string): LengthProblem | n
 // ---------------------------------------------------------------------------------------------
 // Interfaces and relations
 
-/** Field types the server indexes when it creates their column (lists filter and sort by them). */
-const INDEXED_BY_TYPE = new Set(['status', 'sort', 'owner', 'm2o', 'datetime_created', 'datetime_updated']);
-/** Datatypes the server refuses to index (text, blobs, JSON). */
-const UNINDEXABLE = new Set([
-  'TINYTEXT',
-  'TEXT',
-  'MEDIUMTEXT',
-  'LONGTEXT',
-  'BLOB',
-  'MEDIUMBLOB',
-  'LONGBLOB',
-  'JSON',
-]);
-
 /** Whether a new field of this type gets an index unless asked otherwise. */
 export function indexedByType(type: string): boolean {
-  return INDEXED_BY_TYPE.has(type.toLowerCase());
+  return INDEXED_FIELD_TYPES.has(type.toLowerCase());
 }
 
 /** Whether a column of this datatype can carry an index. */
 export function indexable(datatype: string): boolean {
-  return !!datatype && !UNINDEXABLE.has(datatype.toUpperCase());
+  return !!datatype && !UNINDEXABLE_DATATYPES.has(datatype.toUpperCase());
 }
 
 export type RelationKind = 'm2o' | 'o2m' | 'm2m' | 'translation' | 'file' | null;
