@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { pickAppLocale } from '../engine/locale-match';
 import { actionNotProvided, promiseNotProvided, toCallError, type CallError } from './implementations';
 
 export interface HydrationUser {
@@ -47,7 +48,8 @@ export function pickLanguage(
   projectDefaultLocale: string | null,
   browserLanguage: string,
 ): string {
-  return user?.locale || projectDefaultLocale || browserLanguage;
+  // A code without a catalog (or not a locale at all) falls through to the next choice.
+  return pickAppLocale(user?.locale, projectDefaultLocale, browserLanguage);
 }
 
 /**
