@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { EngineTranslateContext } from '../../engine/i18n';
 
@@ -143,9 +152,14 @@ export function I18nProvider({
     locale: DEFAULT_LOCALE,
     messages: enUS,
   });
+  const latest = useRef('');
   const setLocale = useCallback((locale: string) => {
     if (!locale) return;
-    loadLocale(locale).then((messages) => setState(localeInEffect(locale, messages)));
+    // Only the last wish counts: a slower catalogue asked for earlier must not win.
+    latest.current = locale;
+    loadLocale(locale).then((messages) => {
+      if (latest.current === locale) setState(localeInEffect(locale, messages));
+    });
   }, []);
   useEffect(() => {
     if (initialLocale !== DEFAULT_LOCALE) setLocale(initialLocale);
