@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { EngineTranslateContext } from '../../engine/i18n';
+import { EngineLocaleContext, EngineTranslateContext } from '../../engine/i18n';
 
 /**
  * Every string of the app goes through @formatjs/intl. Catalogs are flat JSON files per area
@@ -178,10 +178,15 @@ export function I18nProvider({
   );
 }
 
-/** Hands the app's catalogue to the form and list engines (they import nothing of the app). */
+/** Hands the app's catalogue and locale to the form and list engines (they import nothing of the app). */
 function EngineTranslateBridge({ children }: { children: ReactNode }) {
   const t = useT();
-  return <EngineTranslateContext.Provider value={t}>{children}</EngineTranslateContext.Provider>;
+  const { locale } = useI18nState();
+  return (
+    <EngineLocaleContext.Provider value={locale}>
+      <EngineTranslateContext.Provider value={t}>{children}</EngineTranslateContext.Provider>
+    </EngineLocaleContext.Provider>
+  );
 }
 
 export type Translate = (id: string, values?: Record<string, string | number>) => string;
@@ -225,7 +230,6 @@ const DATE_STYLES = {
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
   },
 } as const;
 
