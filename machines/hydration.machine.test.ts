@@ -54,10 +54,11 @@ describe('hydration rules', () => {
   });
 
   it('ignores a code without a catalog and matches the browser language to one', () => {
-    expect(pickLanguage({ id: 1, locale: 'xx-YY' }, 'fr-FR', 'nl-NL')).toBe('fr-FR');
-    expect(pickLanguage({ id: 1 }, null, 'de')).toBe('de-DE');
-    expect(pickLanguage({ id: 1 }, null, 'es-MX')).toBe('es-419');
-    expect(pickLanguage(null, null, 'sw')).toBe('en-US');
+    const locales = ['en-US', 'de-DE', 'fr-FR', 'nl-NL', 'es-ES', 'es-419'];
+    expect(pickLanguage({ id: 1, locale: 'xx-YY' }, 'fr-FR', 'nl-NL', locales)).toBe('fr-FR');
+    expect(pickLanguage({ id: 1 }, null, 'de', locales)).toBe('de-DE');
+    expect(pickLanguage({ id: 1 }, null, 'es-MX', locales)).toBe('es-419');
+    expect(pickLanguage(null, null, 'sw', locales)).toBe('en-US');
   });
 
   it('runs the steps in order and ends hydrated', async () => {

@@ -1,7 +1,8 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import type { ProjectInfo } from '../../../machines/project-status.machine';
 import { useLocale, useT } from '../../i18n';
-import { pickAppLocale } from '../../../engine/locale-match';
+import { pickAppLocale } from '../../../machines/locale-match';
+import { APP_LOCALES } from '../../../engine/components/pickers/languages';
 import './public.css';
 
 const DEFAULT_COLOR = '#263238';
@@ -20,7 +21,12 @@ function usePublicLanguage(project?: ProjectInfo | null) {
   const projectLocale = (project?.default_locale as string | null | undefined) ?? null;
   useEffect(() => {
     if (signedIn) return;
-    setLocale(pickAppLocale(typeof navigator === 'undefined' ? null : navigator.language, projectLocale));
+    setLocale(
+      pickAppLocale(
+        [typeof navigator === 'undefined' ? null : navigator.language, projectLocale],
+        APP_LOCALES,
+      ),
+    );
   }, [signedIn, projectLocale, setLocale]);
 }
 

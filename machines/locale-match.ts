@@ -1,5 +1,3 @@
-import { APP_LOCALES } from './components/pickers/languages';
-
 /** Regional variants that share a catalog with another locale of their language. */
 const ALIASES: Record<string, string> = {
   'es-MX': 'es-419',
@@ -26,14 +24,11 @@ function canonical(code: string): string | null {
 }
 
 /**
- * The app locale (one with a catalog) for a wanted language tag, or null when none fits: the same tag
- * (`de-DE`), a regional alias (`es-MX` → `es-419`, `zh-HK` → `zh-TW`), else the first locale of the same
+ * The app locale (one of `locales`, those with a catalog) for a wanted language tag, or null when none
+ * fits: the same tag (`de-DE`), a regional alias (`es-MX` → `es-419`, `zh-HK` → `zh-TW`), else the first locale of the same
  * language (`de` → `de-DE`, `pt` → `pt-BR`).
  */
-export function matchAppLocale(
-  code: string | null | undefined,
-  locales: readonly string[] = APP_LOCALES,
-): string | null {
+export function matchAppLocale(code: string | null | undefined, locales: readonly string[]): string | null {
   if (!code) return null;
   const tag = canonical(code);
   if (!tag) return null;
@@ -50,9 +45,9 @@ export function matchAppLocale(
 }
 
 /** The first of several wanted tags (in order of preference) that has an app locale; en-US otherwise. */
-export function pickAppLocale(...wanted: (string | null | undefined)[]): string {
+export function pickAppLocale(wanted: (string | null | undefined)[], locales: readonly string[]): string {
   for (const code of wanted) {
-    const match = matchAppLocale(code);
+    const match = matchAppLocale(code, locales);
     if (match) return match;
   }
   return 'en-US';
