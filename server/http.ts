@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -112,6 +112,17 @@ export async function buildServer(
     // The request line and headers together: room for a path of MAX_PATH_PARAM_LENGTH and a query.
     http: { maxHeaderSize: MAX_REQUEST_HEAD_SIZE },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true } },
+    // The router's own refusals (a badly encoded path, a path parameter over its length limit)
+    // answer in the API's error shape, with a code of schemas/errors.json.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const e = new ApiError(
+        'BAD_REQUEST',
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A path parameter is longer than this server accepts'
+          : 'The URL is not validly percent-encoded',
+      );
+      void reply.code(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : e.status).send({ error: e.toJSON() });
+    },
   });
   app.decorate('registry', registry);
   app.decorate('config', config);

@@ -53,7 +53,7 @@ export function Button({
     >
       {loading ? <Spinner size="small" /> : icon && <Icon name={icon} size="small" />}
       {children}
-      {iconEnd && <Icon name={iconEnd} size="small" mirrorInRtl />}
+      {iconEnd && <Icon name={iconEnd} size="small" />}
     </button>
   );
 }

@@ -85,7 +85,10 @@ export function HoverCard({
       below + size.height > window.innerHeight - MARGIN && from.top - GAP - size.height >= MARGIN
         ? from.top - GAP - size.height
         : below;
-    const left = Math.max(MARGIN, Math.min(from.left, window.innerWidth - MARGIN - size.width));
+    // Aligned with the anchor's start edge: its right one in a right-to-left page.
+    const rtl = getComputedStyle(anchor.current!).direction === 'rtl';
+    const start = rtl ? from.right - size.width : from.left;
+    const left = Math.max(MARGIN, Math.min(start, window.innerWidth - MARGIN - size.width));
     setPosition({ top, left });
   }, []);
   useLayoutEffect(() => {

@@ -33,4 +33,20 @@ describe('Icon', () => {
     );
     expect(button.textContent).toBe('');
   });
+
+  it('marks directional glyphs (arrows, chevrons) to be mirrored in right-to-left pages', () => {
+    const { container } = render(
+      <>
+        <Icon name="chevron_right" />
+        <Icon name="arrow_back" />
+        <Icon name="home" />
+        <Icon name="logout" mirrorInRtl={false} />
+        <IconButton icon="navigate_next" label="Next" onClick={() => {}} tooltip={false} />
+      </>,
+    );
+    const mirrored = [...container.querySelectorAll('.octavo-symbol--mirror')].map((n) =>
+      n.getAttribute('data-icon'),
+    );
+    expect(mirrored).toEqual(['chevron_right', 'arrow_back', 'navigate_next']);
+  });
 });

@@ -10,6 +10,41 @@ const SIZES: Record<Exclude<IconSize, number>, string> = {
   large: 'var(--icon-size-large, 48px)',
 };
 
+/** Glyphs that point along the reading direction: drawn mirrored in right-to-left pages. */
+export const DIRECTIONAL_ICONS = new Set([
+  'arrow_back',
+  'arrow_forward',
+  'arrow_back_ios',
+  'arrow_forward_ios',
+  'arrow_left',
+  'arrow_right',
+  'arrow_right_alt',
+  'chevron_left',
+  'chevron_right',
+  'navigate_before',
+  'navigate_next',
+  'keyboard_arrow_left',
+  'keyboard_arrow_right',
+  'keyboard_double_arrow_left',
+  'keyboard_double_arrow_right',
+  'first_page',
+  'last_page',
+  'east',
+  'west',
+  'login',
+  'logout',
+  'open_in_new',
+  'subdirectory_arrow_right',
+  'subdirectory_arrow_left',
+  'undo',
+  'redo',
+  'reply',
+  'forward',
+  'send',
+  'format_indent_increase',
+  'format_indent_decrease',
+]);
+
 export interface IconProps {
   /** Any Material Symbols name, e.g. `account_circle` (drawn by the font's ligatures). */
   name: string;
@@ -19,7 +54,7 @@ export interface IconProps {
   label?: string;
   /** The filled variant of the symbol. */
   filled?: boolean;
-  /** Mirrors the glyph in right-to-left pages (arrows, chevrons that point "forward"). */
+  /** Mirrors the glyph in right-to-left pages (arrows, chevrons that point "forward"); by default for `DIRECTIONAL_ICONS`. */
   mirrorInRtl?: boolean;
   className?: string;
 }
@@ -34,7 +69,7 @@ export function Icon({ name, size = 'medium', label, filled, mirrorInRtl, classN
     'octavo-symbol',
     'material-symbols-outlined',
     filled && 'octavo-symbol--filled',
-    mirrorInRtl && 'octavo-symbol--mirror',
+    (mirrorInRtl ?? DIRECTIONAL_ICONS.has(name)) && 'octavo-symbol--mirror',
     className,
   ];
   return (

@@ -48,6 +48,23 @@ describe('VirtualTable', () => {
     expect(onResize).toHaveBeenLastCalledWith('name', 260);
   });
 
+  it('resizes a column the other way in a right-to-left page, where its edge is on the left', () => {
+    const onResize = vi.fn();
+    document.documentElement.dir = 'rtl';
+    try {
+      table({ onResize });
+      const edge = screen.getByRole('separator', { name: 'Resize Name' });
+      fireEvent.pointerDown(edge, { clientX: 180, pointerId: 1 });
+      fireEvent.pointerMove(edge, { clientX: 100, pointerId: 1 });
+      fireEvent.pointerUp(edge, { clientX: 100, pointerId: 1 });
+      expect(onResize).toHaveBeenCalledWith('name', 280);
+      fireEvent.keyDown(edge, { key: 'ArrowLeft' });
+      expect(onResize).toHaveBeenLastCalledWith('name', 300);
+    } finally {
+      document.documentElement.removeAttribute('dir');
+    }
+  });
+
   it('drags a row to a new position with the pointer when manual sorting is on', () => {
     const onReorder = vi.fn();
     table({ manualSort: { active: true, onToggle: () => {}, onReorder } });

@@ -164,10 +164,12 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     const target = event.currentTarget;
     const startX = event.clientX;
     const startWidth = widthOf(column);
+    // Right to left, a column's end edge is its left one: dragging leftwards widens it.
+    const sign = isRtl(target) ? -1 : 1;
     target.setPointerCapture?.(event.pointerId);
     let width = startWidth;
     const move = (moveEvent: PointerEvent) => {
-      width = Math.max(MIN_COLUMN_WIDTH, Math.round(startWidth + moveEvent.clientX - startX));
+      width = Math.max(MIN_COLUMN_WIDTH, Math.round(startWidth + sign * (moveEvent.clientX - startX)));
       setLiveWidths((previous) => ({ ...previous, [column.key]: width }));
     };
     const up = () => {
@@ -200,7 +202,8 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const resizeWithKeys = (event: KeyboardEvent<HTMLSpanElement>, column: TableColumn) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
-    const width = Math.max(MIN_COLUMN_WIDTH, widthOf(column) + (event.key === 'ArrowRight' ? 20 : -20));
+    const wider = isRtl(event.currentTarget) ? 'ArrowLeft' : 'ArrowRight';
+    const width = Math.max(MIN_COLUMN_WIDTH, widthOf(column) + (event.key === wider ? 20 : -20));
     props.onResize?.(column.key, width);
   };
 
@@ -568,4 +571,8 @@ function LineIcon({ d }: { d: string }) {
       <path d={d} />
     </svg>
   );
+}
+
+function isRtl(element: Element): boolean {
+  return element.closest('[dir]')?.getAttribute('dir') === 'rtl';
 }

@@ -40,9 +40,6 @@ const bundled = import.meta.glob<Catalog>(
   ],
   { eager: true, import: 'default' },
 );
-const lazyCatalogs = import.meta.glob<Catalog>(['./locales/*/*.json', '!./locales/en-US/*.json'], {
-  import: 'default',
-});
 
 function merge(modules: Catalog[]): Catalog {
   return Object.assign({}, ...modules);
@@ -53,13 +50,13 @@ export const enUS: Catalog = merge(Object.values(bundled));
 /** The files of a locale other than en-US; a locale with none resolves to null (and warns once). */
 export async function loadLocale(locale: string): Promise<Catalog | null> {
   if (locale === DEFAULT_LOCALE) return enUS;
-  const loaders = Object.entries(lazyCatalogs).filter(([path]) => path.startsWith(`./locales/${locale}/`));
-  if (!loaders.length) {
-    console.warn(`[i18n] no messages for locale "${locale}"; using ${DEFAULT_LOCALE}`);
-    return null;
-  }
   try {
-    return merge(await Promise.all(loaders.map(([, load]) => load())));
+    const loaders = (await import('./locale-files')).localeFiles(locale);
+    if (!loaders.length) {
+      console.warn(`[i18n] no messages for locale "${locale}"; using ${DEFAULT_LOCALE}`);
+      return null;
+    }
+    return merge(await Promise.all(loaders.map((load) => load())));
   } catch (error) {
     console.warn(`[i18n] the messages of "${locale}" failed to load; using ${DEFAULT_LOCALE}`, error);
     return null;
@@ -141,6 +138,23 @@ function useI18nState(): I18nState {
   return { intl: fallbackIntl, locale: DEFAULT_LOCALE, setLocale: () => {} };
 }
 
+const RTL_LANGUAGES = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
+
+/** 'rtl' for a right-to-left language (Arabic, Hebrew, Persian, Urdu…), 'ltr' otherwise. */
+export function textDirection(locale: string): 'ltr' | 'rtl' {
+  try {
+    const tag = new Intl.Locale(locale) as Intl.Locale & {
+      getTextInfo?: () => { direction?: string };
+      textInfo?: { direction?: string };
+    };
+    const info = typeof tag.getTextInfo === 'function' ? tag.getTextInfo() : tag.textInfo;
+    if (info?.direction === 'rtl' || info?.direction === 'ltr') return info.direction;
+    return RTL_LANGUAGES.has(tag.language) ? 'rtl' : 'ltr';
+  } catch {
+    return RTL_LANGUAGES.has(locale.split(/[-_]/)[0].toLowerCase()) ? 'rtl' : 'ltr';
+  }
+}
+
 export function I18nProvider({
   children,
   initialLocale = DEFAULT_LOCALE,
@@ -166,6 +180,7 @@ export function I18nProvider({
   }, [initialLocale, setLocale]);
   useEffect(() => {
     document.documentElement.lang = state.locale;
+    document.documentElement.dir = textDirection(state.locale);
   }, [state.locale]);
   const value = useMemo(
     () => ({ intl: makeIntl(state.locale, state.messages), locale: state.locale, setLocale }),

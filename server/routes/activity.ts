@@ -14,6 +14,7 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
   registerSystemCrud(app, { collection: 'directus_activity', readOnly: true });
 
   app.post('/comment', async (request, reply) => {
+    await service(request).checkReadBack(queryOf(request));
     const id = await createComment(request.project, request.accountability, objectBody(request));
     return respond(
       request,
@@ -23,6 +24,7 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.patch<{ Params: { id: string } }>('/comment/:id', async (request, reply) => {
+    await service(request).checkReadBack(queryOf(request));
     const id = await updateComment(
       request.project,
       request.accountability,

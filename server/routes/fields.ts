@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, isApiError } from '../errors';
+import { dialectOf } from '../database/dialects';
+import { errorParts } from '../database/dialects/base';
 import { respond } from '../respond';
 import {
   batchChanges,
@@ -14,7 +16,7 @@ import {
 import { createFieldWithRelation } from '../services/field-relations';
 
 /**
- * Runs a schema write. Database refusals become 422 code 404 with the database's message; with
+ * Runs a schema write. Database refusals become 422 code 404, described without the driver's text; with
  * `everything`, so do the API's own errors (v8 re-throws every failure of `POST /fields/{c}` and
  * of the single-field PATCH as an SQLException), except the administrator check.
  */
@@ -32,8 +34,30 @@ export async function asSqlError<T>(work: () => Promise<T>, everything = false):
       }
       throw new ApiError('SQL_ERROR', error.message);
     }
-    throw new ApiError('SQL_ERROR', (error as Error)?.message || undefined);
+    throw new ApiError('SQL_ERROR', databaseRefusal(error));
   }
+}
+
+const VENDORS = ['sqlite', 'mysql', 'postgres'] as const;
+
+/**
+ * A driver's refusal in words, without the statement or the driver's text (which name tables,
+ * columns and values the caller did not send): the kind of violation, else the catalogue message.
+ */
+function databaseRefusal(error: unknown): string | undefined {
+  const { code, errno } = errorParts(error);
+  // Not from a driver (no code): a refusal of our own, e.g. a schema step that would break keys.
+  if (!code && errno === undefined) return (error as Error)?.message || undefined;
+  for (const vendor of VENDORS) {
+    const violation = dialectOf(vendor).violation(error);
+    if (!violation) continue;
+    if (violation.kind === 'unique') return 'The database refused the schema change: a value must be unique';
+    if (violation.kind === 'not_null') return 'The database refused the schema change: a value is missing';
+    if (violation.kind === 'too_long')
+      return 'The database refused the schema change: a value is longer than its column allows';
+    return 'The database refused the schema change: a value does not fit its column';
+  }
+  return undefined;
 }
 
 const names = (csv: string) => csv.split(',').filter(Boolean);

@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { respond } from '../respond';
 import { objectBody } from './body';
 import { registerItemRevisions } from './system-crud';
+import { ItemsService } from '../services/items';
 import { parseQuery, type Query } from '../query';
 import {
   assertFileAccess,
@@ -83,6 +84,10 @@ function fileBody(request: FastifyRequest): Record<string, unknown> {
 }
 
 /** The file object(s) as the caller may read them; nothing (204) when they may not. */
+/** The read-back query is checked before anything is stored (a refused request writes nothing). */
+const filesService = (request: FastifyRequest) =>
+  new ItemsService(request.project, request.accountability, { collection: 'directus_files' });
+
 async function readBack(request: FastifyRequest, ids: number[], query: Query) {
   try {
     const { data } = await readFiles(request.project, request.accountability, query, ids);
@@ -160,6 +165,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { project, accountability: who } = request;
       const query = queryOf(request);
+      await filesService(request).checkReadBack(query);
       const writeOptions = { activitySkip: query.activitySkip, comment: query.comment };
       let uploads: Upload[];
       let fields: Record<string, unknown>;
@@ -239,6 +245,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
       const { project, accountability: who } = request;
       const ids = idsOf(request).map(Number);
       const query = queryOf(request);
+      await filesService(request).checkReadBack(query);
       const writeOptions = { activitySkip: query.activitySkip, comment: query.comment };
       const rows = [];
       for (const id of ids) {

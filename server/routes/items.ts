@@ -114,6 +114,7 @@ export const itemsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: Params }>('/:collection', async (request, reply) => {
     const service = serviceFor(request);
     const query = queryOf(request);
+    await service.checkReadBack(query);
     const keys = await service.create(request.body, query);
     return respond(
       request,
@@ -125,6 +126,7 @@ export const itemsRoutes: FastifyPluginAsync = async (app) => {
   app.patch<{ Params: Params }>('/:collection', async (request, reply) => {
     const service = serviceFor(request);
     const query = queryOf(request);
+    await service.checkReadBack(query);
     const keys = await service.updateBatch(request.body, query);
     return respond(request, reply, envelope(await service.readByKeys(keys, query, true)));
   });
@@ -136,6 +138,7 @@ export const itemsRoutes: FastifyPluginAsync = async (app) => {
     if (Array.isArray(request.body)) throw new ApiError('INVALID_REQUEST', 'Expected one object of values');
     // Octavo's edit-conflict precondition; without it, v8's last write wins.
     const base = parseBaseRevision((request.query as Record<string, unknown>).base_revision);
+    await service.checkReadBack(query);
     const written = await service.update(keys, request.body, query, 'update', base);
     if (keys.length > 1)
       return respond(request, reply, envelope(await service.readByKeys(written, query, true)));

@@ -95,6 +95,7 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
   app.post('/', write, async (request, reply) => {
     const service = systemService(request, options);
     const query = readQuery(request);
+    await service.checkReadBack(query);
     const written = await service.create(request.body, query);
     const result = await service.readByKeys(written, query, Array.isArray(request.body));
     return respond(request, reply, await answer(request, result));
@@ -103,6 +104,7 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
   app.patch('/', write, async (request, reply) => {
     const service = systemService(request, options);
     const query = readQuery(request);
+    await service.checkReadBack(query);
     const written = await service.updateBatch(request.body, query);
     return respond(request, reply, await answer(request, await service.readByKeys(written, query, true)));
   });
@@ -113,6 +115,7 @@ export function registerSystemCrud(app: FastifyInstance, options: SystemCrudOpti
     const list = keys(request);
     if (list.length === 0) throw new ApiError('ITEM_NOT_FOUND', 'Item not found');
     if (Array.isArray(request.body)) throw new ApiError('INVALID_REQUEST', 'Expected one object of values');
+    await service.checkReadBack(query);
     const written = await service.update(list, request.body, query);
     const result = await service.readByKeys(written, query, list.length > 1);
     return respond(request, reply, await answer(request, result));

@@ -6,10 +6,12 @@ import { registerSystemCrud } from './system-crud';
 
 /** The stored webhook row, or 404 code 203 like any missing item. */
 async function webhookRow(knex: import('knex').Knex, id: string): Promise<Record<string, unknown>> {
-  const row = /^\d{1,10}$/.test(id)
-    ? ((await knex('directus_webhooks').where('id', Number(id)).first()) as
-        Record<string, unknown> | undefined)
-    : undefined;
+  // Past the largest integer key the row cannot exist (and PostgreSQL refuses the comparison).
+  const row =
+    /^\d{1,10}$/.test(id) && Number(id) <= 2147483647
+      ? ((await knex('directus_webhooks').where('id', Number(id)).first()) as
+          Record<string, unknown> | undefined)
+      : undefined;
   if (!row) throw new ApiError('ITEM_NOT_FOUND', 'Webhook not found');
   return row;
 }

@@ -95,6 +95,16 @@ export async function createComment(
   body: Record<string, unknown>,
 ): Promise<number> {
   const { collection, item, comment } = body;
+  // Text or a number only: an object would not even turn into text (`{"toString":1}`).
+  for (const [name, value] of [
+    ['collection', collection],
+    ['item', item],
+    ['comment', comment],
+  ] as const) {
+    if (value !== undefined && value !== null && typeof value !== 'string' && typeof value !== 'number') {
+      throw new ApiError('INVALID_REQUEST', `${name}: expected text or a number`);
+    }
+  }
   const missing = [
     ['collection', collection],
     ['item', item],

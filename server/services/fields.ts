@@ -141,8 +141,10 @@ export function metadataRow(
       continue;
     }
     const value = input[key];
-    if (key === 'type') row.type = String(value).toLowerCase();
-    else if (BOOLEAN_META.has(key)) row[key] = flag(project, value);
+    if (key === 'type') {
+      if (typeof value !== 'string') throw new ApiError('INVALID_REQUEST', 'type: expected text');
+      row.type = value.toLowerCase();
+    } else if (BOOLEAN_META.has(key)) row[key] = flag(project, value);
     else if (JSON_META.has(key)) row[key] = jsonText(value);
     else if (key === 'sort' || key === 'group')
       row[key] = value === null || value === '' ? null : Number(value);

@@ -415,6 +415,14 @@ function privateHash(): string {
 }
 
 /** Client-given values of the writable columns, as stored. */
+/** A text field's value: text, a number or a boolean; an object is refused, not written as "[object Object]". */
+function textOf(field: string, value: unknown): string {
+  if (typeof value === 'object' || typeof value === 'function') {
+    throw new ApiError('INVALID_REQUEST', `"${field}" must be text`);
+  }
+  return String(value);
+}
+
 export function writableValues(body: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
@@ -422,7 +430,11 @@ export function writableValues(body: Record<string, unknown>): Record<string, un
     if (!WRITABLE.includes(key))
       throw new ApiError('INVALID_FIELD', `Invalid field "${key}" in "directus_files"`);
     if (key === 'tags') {
-      out.tags = Array.isArray(value) ? value.map(String).join(',') : value == null ? null : String(value);
+      out.tags = Array.isArray(value)
+        ? value.map((tag) => textOf(key, tag)).join(',')
+        : value == null
+          ? null
+          : textOf(key, value);
     } else if (key === 'metadata') {
       out.metadata = value == null ? null : typeof value === 'string' ? value : JSON.stringify(value);
     } else if (key === 'folder') {
@@ -437,7 +449,7 @@ export function writableValues(body: Record<string, unknown>): Record<string, un
       }
       out.filename_download = safeDownloadName(value, 'file');
     } else {
-      out[key] = value == null ? null : String(value);
+      out[key] = value == null ? null : textOf(key, value);
     }
   }
   return out;
@@ -504,7 +516,8 @@ export async function createFileRow(
 }
 
 export async function fileRow(project: ProjectContext, id: unknown): Promise<Item> {
-  if (!/^\d+$/.test(String(id))) throw new ApiError('ITEM_NOT_FOUND');
+  // Past the largest integer key no row exists (and PostgreSQL refuses the comparison).
+  if (!/^\d+$/.test(String(id)) || Number(id) > 2147483647) throw new ApiError('ITEM_NOT_FOUND');
   const row = await project.knex('directus_files').where('id', Number(id)).first();
   if (!row) throw new ApiError('ITEM_NOT_FOUND');
   return row;

@@ -757,6 +757,23 @@ export class ItemsService {
     }
   }
 
+  /**
+   * Checks the query a write's answer will be read with (fields, meta, lang) before the write, so
+   * that a query the read-back would refuse refuses the request before anything is written. What
+   * the read-back would hide (no read access) is no error here either.
+   */
+  async checkReadBack(query: Query): Promise<void> {
+    try {
+      await this.readMany(
+        { ...query, filter: null, q: null, single: false, limit: 0, offset: 0, page: null },
+        { keys: [] },
+      );
+    } catch (error) {
+      if (isApiError(error) && [3, 203, 300].includes(error.code)) return;
+      throw error;
+    }
+  }
+
   private async write<T>(
     query: Pick<Query, 'activitySkip' | 'comment'> | null,
     work: (state: WriteState) => Promise<T>,

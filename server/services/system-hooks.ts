@@ -310,6 +310,8 @@ function registerFolderHooks(): void {
       if (!has(payload, 'parent_folder')) return;
       // A folder cannot end up inside itself.
       let parent = keyValue(payload.parent_folder);
+      if (parent !== null && parent !== undefined && typeof parent !== 'string' && typeof parent !== 'number')
+        throw invalid('parent_folder', 'must be a folder id');
       const seen = new Set<string>();
       while (parent !== null && parent !== undefined) {
         if (sameKey(parent, key)) throw invalid('parent_folder', 'a folder cannot be inside itself');

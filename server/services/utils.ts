@@ -15,7 +15,10 @@ import {
 export { HASHERS, type Hasher } from './passwords';
 
 function hasherOf(name: unknown): Hasher {
-  const hasher = name === undefined || name === null || name === '' ? 'core' : String(name);
+  if (name !== undefined && name !== null && typeof name !== 'string') {
+    throw new ApiError('HASHER_NOT_FOUND', 'hasher: expected the name of a hasher');
+  }
+  const hasher = name === undefined || name === null || name === '' ? 'core' : name;
   if (!isHasher(hasher)) {
     throw new ApiError('HASHER_NOT_FOUND', `Hasher "${hasher}" not found`);
   }
@@ -79,7 +82,9 @@ export const MAX_RANDOM_LENGTH = 4096;
 
 /** `POST /utils/random/string`: `length` characters (default 32) from v8's alphabet. */
 export function randomString(length: unknown): string {
-  const n = length === undefined || length === null || length === '' ? 32 : Number(length);
+  // Text or a number only: `Number()` of an array or object runs its (caller-given) `toString`.
+  const scalar = typeof length === 'string' || typeof length === 'number';
+  const n = length === undefined || length === null || length === '' ? 32 : scalar ? Number(length) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > MAX_RANDOM_LENGTH) {
     throw new ApiError('INVALID_REQUEST', `length: must be a whole number from 1 to ${MAX_RANDOM_LENGTH}`);
   }

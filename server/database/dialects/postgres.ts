@@ -168,7 +168,8 @@ export class PostgresDialect extends BaseDialect {
     if (code === '23505') return { kind: 'unique', value: /Key \([^)]*\)=\(([^)]*)\)/.exec(message)?.[1] };
     if (code === '23502') return { kind: 'not_null', column: /column "([^"]+)"/.exec(message)?.[1] };
     if (code === '22001') return { kind: 'too_long' };
-    if (['22003', '22P02', '22007', '22008'].includes(code)) return { kind: 'out_of_range' };
+    // 22021: a NUL character, which PostgreSQL text cannot hold.
+    if (['22003', '22P02', '22007', '22008', '22021'].includes(code)) return { kind: 'out_of_range' };
     return null;
   }
 
