@@ -1,8 +1,6 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import type { ProjectInfo } from '../../../machines/project-status.machine';
 import { useLocale, useT } from '../../i18n';
-import { pickAppLocale } from '../../../machines/locale-match';
-import { APP_LOCALES } from '../../../engine/components/pickers/languages';
 import './public.css';
 
 const DEFAULT_COLOR = '#263238';
@@ -21,12 +19,17 @@ function usePublicLanguage(project?: ProjectInfo | null) {
   const projectLocale = (project?.default_locale as string | null | undefined) ?? null;
   useEffect(() => {
     if (signedIn) return;
-    setLocale(
-      pickAppLocale(
-        [typeof navigator === 'undefined' ? null : navigator.language, projectLocale],
-        APP_LOCALES,
-      ),
-    );
+    let live = true;
+    // The matcher and the locale list load with the wanted catalogue, not in the login page's entry chunk.
+    void import('../../i18n/public-language').then(({ publicLanguage }) => {
+      if (live)
+        setLocale(
+          publicLanguage(typeof navigator === 'undefined' ? null : navigator.language, projectLocale),
+        );
+    });
+    return () => {
+      live = false;
+    };
   }, [signedIn, projectLocale, setLocale]);
 }
 
