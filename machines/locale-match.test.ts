@@ -16,7 +16,8 @@ describe('matchAppLocale', () => {
     expect(match('pt')).toBe('pt-BR');
     expect(match('ja')).toBe('ja-JP');
     expect(match('de-AT')).toBe('de-DE');
-    expect(match('en-GB')).toBe('en-US');
+    expect(match('en-GB')).toBe('en-GB');
+    expect(match('en')).toBe('en-US');
   });
 
   it('maps regional variants to the catalog they share', () => {

@@ -36,6 +36,8 @@ export function matchAppLocale(code: string | null | undefined, locales: readonl
   const exact = locales.find((locale) => locale.toLowerCase() === lower);
   if (exact) return exact;
   const locale = new Intl.Locale(tag);
+  // A variant of English keeps its tag: en-US messages serve it, written the British (or other) way.
+  if (locale.language === 'en' && locale.region && locales.includes('en-US')) return tag;
   for (const key of [tag, locale.script ? `${locale.language}-${locale.script}` : '', locale.language]) {
     const alias = key && ALIASES[key];
     if (alias && locales.includes(alias)) return alias;

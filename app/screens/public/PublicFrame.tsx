@@ -19,6 +19,13 @@ function usePublicLanguage(project?: ProjectInfo | null) {
   const projectLocale = (project?.default_locale as string | null | undefined) ?? null;
   useEffect(() => {
     if (signedIn) return;
+    const browser = typeof navigator === 'undefined' ? null : navigator.language;
+    // English always has its catalogue, so an English browser needs no matcher (nor its chunk): en-US, or
+    // the regional variant's own tag (en-US messages, British dates), as `matchAppLocale` answers.
+    if (browser && /^en(-|$)/i.test(browser)) {
+      setLocale(browser.includes('-') ? browser : 'en-US');
+      return;
+    }
     let live = true;
     // The matcher and the locale list load with the wanted catalogue, not in the login page's entry chunk.
     void import('../../i18n/public-language').then(({ publicLanguage }) => {
