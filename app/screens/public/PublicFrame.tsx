@@ -29,10 +29,7 @@ function usePublicLanguage(project?: ProjectInfo | null) {
     let live = true;
     // The matcher and the locale list load with the wanted catalogue, not in the login page's entry chunk.
     void import('../../i18n/public-language').then(({ publicLanguage }) => {
-      if (live)
-        setLocale(
-          publicLanguage(typeof navigator === 'undefined' ? null : navigator.language, projectLocale),
-        );
+      if (live) setLocale(publicLanguage(browser, projectLocale));
     });
     return () => {
       live = false;
