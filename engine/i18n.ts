@@ -16,3 +16,13 @@ export const EngineTranslateContext = createContext<EngineTranslate>(passThrough
 export function useEngineT(): EngineTranslate {
   return useContext(EngineTranslateContext);
 }
+
+/**
+ * The locale in effect (the app's, e.g. `de-DE`): dates, numbers and sizes in the engine are written in
+ * it. Outside a provider it is undefined and Intl uses the runtime's default.
+ */
+export const EngineLocaleContext = createContext<string | undefined>(undefined);
+
+export function useEngineLocale(): string | undefined {
+  return useContext(EngineLocaleContext);
+}

@@ -53,6 +53,14 @@ describe('hydration rules', () => {
     expect(pickLanguage({ id: 1 }, null, 'nl-NL')).toBe('nl-NL');
   });
 
+  it('ignores a code without a catalog and matches the browser language to one', () => {
+    const locales = ['en-US', 'de-DE', 'fr-FR', 'nl-NL', 'es-ES', 'es-419'];
+    expect(pickLanguage({ id: 1, locale: 'xx-YY' }, 'fr-FR', 'nl-NL', locales)).toBe('fr-FR');
+    expect(pickLanguage({ id: 1 }, null, 'de', locales)).toBe('de-DE');
+    expect(pickLanguage({ id: 1 }, null, 'es-MX', locales)).toBe('es-419');
+    expect(pickLanguage(null, null, 'sw', locales)).toBe('en-US');
+  });
+
   it('runs the steps in order and ends hydrated', async () => {
     const { actor, steps } = startHydration();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('hydrated'));

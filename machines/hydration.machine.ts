@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { pickAppLocale } from './locale-match';
 import { actionNotProvided, promiseNotProvided, toCallError, type CallError } from './implementations';
 
 export interface HydrationUser {
@@ -17,11 +18,14 @@ export interface HydrationInput {
   project: string;
   /** navigator.language, the last resort when neither the user nor the project names a locale. */
   browserLanguage: string;
+  /** The locales that have a catalog; a wanted code is matched to one of them (none given: taken as is). */
+  locales?: readonly string[];
 }
 
 export interface HydrationContext {
   project: string;
   browserLanguage: string;
+  locales?: readonly string[];
   user: HydrationUser | null;
   locale: string | null;
   /** What step 3 loaded (schema, settings, extensions…): the app's to interpret. */
@@ -46,8 +50,11 @@ export function pickLanguage(
   user: HydrationUser | null,
   projectDefaultLocale: string | null,
   browserLanguage: string,
+  locales?: readonly string[],
 ): string {
-  return user?.locale || projectDefaultLocale || browserLanguage;
+  if (!locales) return user?.locale || projectDefaultLocale || browserLanguage;
+  // A code without a catalog (or not a locale at all) falls through to the next choice.
+  return pickAppLocale([user?.locale, projectDefaultLocale, browserLanguage], locales);
 }
 
 /**
@@ -93,6 +100,7 @@ export const hydrationMachine = setup({
   context: ({ input }) => ({
     project: input.project,
     browserLanguage: input.browserLanguage,
+    locales: input.locales,
     user: null,
     locale: null,
     loaded: null,
@@ -118,7 +126,12 @@ export const hydrationMachine = setup({
             assign({
               user: ({ event }) => event.output.user,
               locale: ({ event, context }) =>
-                pickLanguage(event.output.user, event.output.projectDefaultLocale, context.browserLanguage),
+                pickLanguage(
+                  event.output.user,
+                  event.output.projectDefaultLocale,
+                  context.browserLanguage,
+                  context.locales,
+                ),
             }),
             { type: 'applyLanguage', params: ({ context }) => ({ locale: context.locale ?? '' }) },
           ],

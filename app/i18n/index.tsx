@@ -1,6 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { EngineTranslateContext } from '../../engine/i18n';
+import { EngineLocaleContext, EngineTranslateContext } from '../../engine/i18n';
 
 /**
  * Every string of the app goes through @formatjs/intl. Catalogs are flat JSON files per area
@@ -157,9 +166,14 @@ export function I18nProvider({
     locale: DEFAULT_LOCALE,
     messages: enUS,
   });
+  const latest = useRef('');
   const setLocale = useCallback((locale: string) => {
     if (!locale) return;
-    loadLocale(locale).then((messages) => setState(localeInEffect(locale, messages)));
+    // Only the last wish counts: a slower catalogue asked for earlier must not win.
+    latest.current = locale;
+    loadLocale(locale).then((messages) => {
+      if (latest.current === locale) setState(localeInEffect(locale, messages));
+    });
   }, []);
   useEffect(() => {
     if (initialLocale !== DEFAULT_LOCALE) setLocale(initialLocale);
@@ -179,10 +193,15 @@ export function I18nProvider({
   );
 }
 
-/** Hands the app's catalogue to the form and list engines (they import nothing of the app). */
+/** Hands the app's catalogue and locale to the form and list engines (they import nothing of the app). */
 function EngineTranslateBridge({ children }: { children: ReactNode }) {
   const t = useT();
-  return <EngineTranslateContext.Provider value={t}>{children}</EngineTranslateContext.Provider>;
+  const { locale } = useI18nState();
+  return (
+    <EngineLocaleContext.Provider value={locale}>
+      <EngineTranslateContext.Provider value={t}>{children}</EngineTranslateContext.Provider>
+    </EngineLocaleContext.Provider>
+  );
 }
 
 export type Translate = (id: string, values?: Record<string, string | number>) => string;
@@ -226,7 +245,6 @@ const DATE_STYLES = {
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
   },
 } as const;
 

@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { hydrationMachine, type HydrationUser } from '../../machines/hydration.machine';
 import { createApiClient } from '../api/client';
+import { APP_LOCALES } from '../../engine/components/pickers/languages';
 import { useLocale, useT } from '../i18n';
 import { registerLiveActor } from '../statecharts/live-actors';
 import type { AppDataStore } from './context';
@@ -90,7 +91,11 @@ export function useHydration(project: string) {
     [api, project],
   );
   const actor = useActorRef(machine, {
-    input: { project, browserLanguage: typeof navigator === 'undefined' ? 'en-US' : navigator.language },
+    input: {
+      project,
+      browserLanguage: typeof navigator === 'undefined' ? 'en-US' : navigator.language,
+      locales: APP_LOCALES,
+    },
   });
   useEffect(() => registerLiveActor('hydration', actor), [actor]);
   useEffect(() => {

@@ -3,7 +3,9 @@ import { Badge } from '../../ui';
 import type { FieldDefinition } from '../types';
 import { renderTemplate } from '../templates/render-template';
 import { toChoices } from '../components/choices';
-import { useEngineT } from '../i18n';
+import { useEngineLocale, useEngineT } from '../i18n';
+import { formatDateValue, formatNumberValue, type DateKind } from '../format';
+import { userLocale } from '../components/pickers/values';
 import { FileThumb } from '../files/FilePreview';
 
 /** What every display receives: the value, the field, the whole item, plus its bound props. */
@@ -34,9 +36,12 @@ export function TextDisplay({ value, monospace, truncate }: DisplayProps) {
 }
 
 function NumberDisplay({ value, localized }: DisplayProps) {
+  const locale = useEngineLocale() ?? userLocale();
   if (isEmpty(value)) return null;
   const number = Number(value);
-  return <span>{localized && Number.isFinite(number) ? number.toLocaleString() : String(value)}</span>;
+  return (
+    <span>{localized && Number.isFinite(number) ? formatNumberValue(number, locale) : String(value)}</span>
+  );
 }
 
 function BooleanDisplay({ value }: DisplayProps) {
@@ -54,13 +59,11 @@ function BooleanDisplay({ value }: DisplayProps) {
 }
 
 function DateTimeDisplay({ value, kind }: DisplayProps) {
+  const locale = useEngineLocale() ?? userLocale();
   if (isEmpty(value)) return null;
   const text = String(value);
-  if (kind === 'time') return <span>{text.slice(0, 5)}</span>;
-  // Dates carry no zone; datetimes without one are shown as written, ISO ones in local time.
-  const date = new Date(kind === 'date' ? `${text.slice(0, 10)}T00:00:00` : text.replace(' ', 'T'));
-  if (Number.isNaN(date.getTime())) return <span>{text}</span>;
-  return <time dateTime={text}>{kind === 'date' ? date.toLocaleDateString() : date.toLocaleString()}</time>;
+  const type: DateKind = kind === 'date' || kind === 'time' ? kind : 'datetime';
+  return <time dateTime={text}>{formatDateValue(text, type, locale)}</time>;
 }
 
 function JsonDisplay({ value }: DisplayProps) {

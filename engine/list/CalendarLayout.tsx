@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties, type Keyboard
 import { addDays, addMonths, addWeeks, isSameMonth } from 'date-fns';
 import { Button, DateTimeInput, EmptyState, Icon, IconButton, VisuallyHidden } from '../../ui';
 import { resolveColor } from '../../ui/palette';
-import { userLocale } from '../components/pickers/values';
+import { userLocale, useUserLocale } from '../components/pickers/values';
 import { useEngineT } from '../i18n';
 import { renderTemplate } from '../templates/render-template';
 import { primaryKeyOf, requestedPaths, type LayoutListQuery, type ListRange } from './build-query';
@@ -81,7 +81,7 @@ interface Entry {
 export function CalendarLayout(props: LayoutProps) {
   const { fields, items, viewOptions } = props;
   const t = useEngineT();
-  const locale = userLocale();
+  const locale = useUserLocale();
   const weekStartsOn = useMemo(() => weekStartOf(locale), [locale]);
   const view = viewOf(viewOptions);
   const dateField = chosenField(fields, viewOptions.date, DATE_TYPES);

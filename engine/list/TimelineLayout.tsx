@@ -3,7 +3,7 @@ import { differenceInCalendarDays } from 'date-fns';
 import { Avatar, Button, EmptyState, Spinner } from '../../ui';
 import { resolveColor } from '../../ui/palette';
 import { thumbnailOf } from '../components/relational/displays';
-import { userLocale } from '../components/pickers/values';
+import { useUserLocale } from '../components/pickers/values';
 import { useEngineT } from '../i18n';
 import { renderTemplate } from '../templates/render-template';
 import { primaryKeyOf, requestedPaths, type LayoutListQuery } from './build-query';
@@ -107,7 +107,7 @@ interface Entry {
 export function TimelineLayout(props: LayoutProps) {
   const { fields, items, viewOptions, onEndReached } = props;
   const t = useEngineT();
-  const locale = userLocale();
+  const locale = useUserLocale();
   const dateField = chosenField(fields, viewOptions.date, DATE_TYPES);
   const colorField = namedField(fields, viewOptions.color, COLOR_TYPES);
   const personField = chosenField(fields, viewOptions.avatar, USER_TYPES);

@@ -22,7 +22,8 @@ export interface E2eApp {
   /** The API root, e.g. http://127.0.0.1:41234/ */
   url: string;
   browser: Browser;
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** A page in a fresh browser context; `locale` sets the browser's language (navigator.language). */
+  newPage(viewport?: { width: number; height: number }, options?: { locale?: string }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -77,8 +78,11 @@ export async function startApp(
     server,
     url,
     browser,
-    async newPage(viewport = { width: 1400, height: 900 }) {
-      const context = await browser.newContext({ viewport });
+    async newPage(viewport = { width: 1400, height: 900 }, options = {}) {
+      const context = await browser.newContext({
+        viewport,
+        ...(options.locale ? { locale: options.locale } : {}),
+      });
       const page = await context.newPage();
       baseUrls.set(page, url);
       return page;

@@ -1,6 +1,6 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import type { ProjectInfo } from '../../../machines/project-status.machine';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 import './public.css';
 
 const DEFAULT_COLOR = '#263238';
@@ -9,8 +9,37 @@ const DEFAULT_COLOR = '#263238';
  * The public pages' frame (spec §2 Login): the project's name, colour, background image (else the colour),
  * foreground logo and public note, with fallbacks when the project is unknown or has none.
  */
+/**
+ * Until someone signs in, the public pages speak the browser's language when it has a catalog, else the
+ * project's default_locale, else en-US (after sign-in the hydration picks the user's own).
+ */
+function usePublicLanguage(project?: ProjectInfo | null) {
+  const { setLocale } = useLocale();
+  const signedIn = Boolean(project?.authenticated);
+  const projectLocale = (project?.default_locale as string | null | undefined) ?? null;
+  useEffect(() => {
+    if (signedIn) return;
+    const browser = typeof navigator === 'undefined' ? null : navigator.language;
+    // English always has its catalogue, so an English browser needs no matcher (nor its chunk): en-US, or
+    // the regional variant's own tag (en-US messages, British dates), as `matchAppLocale` answers.
+    if (browser && /^en(-|$)/i.test(browser)) {
+      setLocale(browser.includes('-') ? browser : 'en-US');
+      return;
+    }
+    let live = true;
+    // The matcher and the locale list load with the wanted catalogue, not in the login page's entry chunk.
+    void import('../../i18n/public-language').then(({ publicLanguage }) => {
+      if (live) setLocale(publicLanguage(browser, projectLocale));
+    });
+    return () => {
+      live = false;
+    };
+  }, [signedIn, projectLocale, setLocale]);
+}
+
 export function PublicFrame({ project, children }: { project?: ProjectInfo | null; children: ReactNode }) {
   const t = useT();
+  usePublicLanguage(project);
   const color = project?.project_color || DEFAULT_COLOR;
   const background = project?.project_background;
   const style: CSSProperties = background

@@ -14,7 +14,7 @@ import {
   today,
   type Day,
 } from './calendar-dates';
-import { isRtl, userLocale } from './values';
+import { isRtl, useUserLocale } from './values';
 import './pickers.css';
 
 const same = (a: Day | null, b: Day | null) => !!a && !!b && compareDays(a, b) === 0;
@@ -28,7 +28,7 @@ const same = (a: Day | null, b: Day | null) => !!a && !!b && compareDays(a, b) =
  */
 export default function Calendar(props: InterfaceComponentProps) {
   const t = useEngineT();
-  const locale = userLocale();
+  const locale = useUserLocale();
   const value = parseDay(props.value);
   const min = parseDay(props.min);
   const max = parseDay(props.max);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useEngineT } from '../../i18n';
 import type { InterfaceComponentProps } from '../contract';
 import { formatBytes, parseBytes } from './file-size';
-import { bool, str, userLocale } from './values';
+import { bool, str, useUserLocale } from './values';
 import './pickers.css';
 
 /**
@@ -18,12 +18,13 @@ export default function FileSize(props: InterfaceComponentProps) {
     props.value === null || props.value === undefined || props.value === '' ? null : Number(props.value);
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
+  const locale = useUserLocale();
   const shown =
     draft ??
     (value === null || Number.isNaN(value)
       ? ''
       : formatShown
-        ? formatBytes(value, decimal, userLocale())
+        ? formatBytes(value, decimal, locale)
         : String(value));
   const errorId = `${props.id}-error`;
 

@@ -3,7 +3,7 @@ import { Icon, IconButton } from '../../../ui';
 import { useEngineT } from '../../i18n';
 import type { InterfaceComponentProps } from '../contract';
 import { languageChoices, languageName } from './languages';
-import { bool, userLocale } from './values';
+import { bool, useUserLocale } from './values';
 import './pickers.css';
 
 const MAX_SHOWN = 50;
@@ -15,7 +15,7 @@ const MAX_SHOWN = 50;
  */
 export default function Language(props: InterfaceComponentProps) {
   const t = useEngineT();
-  const locale = userLocale();
+  const locale = useUserLocale();
   const choices = useMemo(() => languageChoices(bool(props.limit), locale), [props.limit, locale]);
   const value = typeof props.value === 'string' && props.value ? props.value : null;
   const [query, setQuery] = useState<string | null>(null);

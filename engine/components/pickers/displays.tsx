@@ -6,7 +6,7 @@ import { formatBytes } from './file-size';
 import { languageName } from './languages';
 import { toLatLng } from './map-value';
 import { toggleLook } from './ToggleIcon';
-import { bool, num, str, userLocale } from './values';
+import { bool, num, str, useUserLocale } from './values';
 import './pickers.css';
 
 const empty = (value: unknown) => value === null || value === undefined || value === '';
@@ -66,8 +66,9 @@ export function RatingDisplay({ value, maxStars, activeColor, display }: Display
 }
 
 export function SliderDisplay({ value, unit }: DisplayProps) {
+  const locale = useUserLocale();
   if (empty(value)) return null;
-  const text = Number(value).toLocaleString(userLocale());
+  const text = Number(value).toLocaleString(locale);
   return <span>{str(unit) ? `${text} ${str(unit)}` : text}</span>;
 }
 
@@ -91,21 +92,21 @@ export function ToggleIconDisplay(props: DisplayProps) {
 }
 
 export function FileSizeDisplay({ value, format, decimal }: DisplayProps) {
+  const locale = useUserLocale();
   if (empty(value) || !Number.isFinite(Number(value))) return null;
   const bytes = Number(value);
   return (
     <span title={bool(format, true) ? String(bytes) : undefined}>
-      {bool(format, true)
-        ? formatBytes(bytes, bool(decimal, true), userLocale())
-        : bytes.toLocaleString(userLocale())}
+      {bool(format, true) ? formatBytes(bytes, bool(decimal, true), locale) : bytes.toLocaleString(locale)}
     </span>
   );
 }
 
 export function MapDisplay({ value }: DisplayProps) {
+  const locale = useUserLocale();
   const point = toLatLng(value);
   if (!point) return null;
-  const number = new Intl.NumberFormat(userLocale(), { maximumFractionDigits: 5 });
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 5 });
   return (
     <span className="pickers-display-icon">
       <Icon name="location_on" size="small" />
@@ -117,8 +118,9 @@ export function MapDisplay({ value }: DisplayProps) {
 }
 
 export function LanguageDisplay({ value }: DisplayProps) {
+  const locale = useUserLocale();
   if (empty(value)) return null;
   const code = String(value);
-  const name = languageName(code, userLocale());
+  const name = languageName(code, locale);
   return <span title={code}>{name === code ? code : name}</span>;
 }

@@ -1,3 +1,4 @@
+import { useEngineLocale } from '../../i18n';
 /** Small conversions shared by the pickers: stored values to what a control edits, and back. */
 
 export const str = (value: unknown): string | undefined =>
@@ -46,4 +47,9 @@ export function stepIndex(key: string, index: number, count: number, rtl = false
 
 export function isRtl(element: Element | null): boolean {
   return !!element && getComputedStyle(element).direction === 'rtl';
+}
+
+/** The reader's locale as a hook: the app's locale from the engine's i18n context, else the document's. */
+export function useUserLocale(): string | undefined {
+  return useEngineLocale() ?? userLocale();
 }
