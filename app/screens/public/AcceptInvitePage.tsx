@@ -5,6 +5,7 @@ import { createApiClient, toApiError } from '../../api/client';
 import { acceptInvitation } from '../../api/users';
 import { useT } from '../../i18n';
 import { useProjects } from '../../state/projects';
+import { NewPasswordFields } from './NewPasswordFields';
 import { PublicFrame } from './PublicFrame';
 import '../users/catalog';
 
@@ -107,42 +108,20 @@ export default function AcceptInvitePage() {
               {error}
             </Notice>
           )}
-          <div className="field">
-            <label className="field__label" htmlFor="accept-password">
-              {t('accept.password')}
-            </label>
-            <input
-              id="accept-password"
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              required
-              autoFocus
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="accept-confirm">
-              {t('accept.confirm')}
-            </label>
-            <input
-              id="accept-confirm"
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              aria-invalid={mismatch}
-              aria-describedby={mismatch ? 'accept-mismatch' : undefined}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-            {mismatch && (
-              <span className="field__error" id="accept-mismatch">
-                {t('accept.differ')}
-              </span>
-            )}
-          </div>
+          <NewPasswordFields
+            idPrefix="accept"
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+            mismatch={mismatch}
+            labels={{
+              password: t('accept.password'),
+              confirm: t('accept.confirm'),
+              differ: t('accept.differ'),
+            }}
+            autoFocus
+          />
           <Button type="submit" block loading={busy} disabled={!password || !confirm || !project}>
             {t('accept.submit')}
           </Button>

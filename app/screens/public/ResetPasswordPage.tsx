@@ -5,6 +5,7 @@ import { requestPasswordReset, resetPassword } from '../../api/auth';
 import { toCallError, type CallError } from '../../../machines/implementations';
 import { useT } from '../../i18n';
 import { useProjects } from '../../state/projects';
+import { NewPasswordFields } from './NewPasswordFields';
 import { PublicFrame } from './PublicFrame';
 import { useErrorMessage } from './LoginPage';
 import { Button, Notice } from '../../../ui';
@@ -69,41 +70,19 @@ export default function ResetPasswordPage() {
           )}
           {token ? (
             <>
-              <div className="field">
-                <label className="field__label" htmlFor="reset-password">
-                  {t('reset.new_password')}
-                </label>
-                <input
-                  id="reset-password"
-                  className="input"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor="reset-confirm">
-                  {t('reset.confirm_password')}
-                </label>
-                <input
-                  id="reset-confirm"
-                  className="input"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  value={confirm}
-                  aria-invalid={mismatch}
-                  aria-describedby={mismatch ? 'reset-mismatch' : undefined}
-                  onChange={(e) => setConfirm(e.target.value)}
-                />
-                {mismatch && (
-                  <span className="field__error" id="reset-mismatch">
-                    {t('reset.passwords_differ')}
-                  </span>
-                )}
-              </div>
+              <NewPasswordFields
+                idPrefix="reset"
+                password={password}
+                confirm={confirm}
+                onPassword={setPassword}
+                onConfirm={setConfirm}
+                mismatch={mismatch}
+                labels={{
+                  password: t('reset.new_password'),
+                  confirm: t('reset.confirm_password'),
+                  differ: t('reset.passwords_differ'),
+                }}
+              />
               <Button type="submit" block disabled={busy || !password || !confirm}>
                 {t('reset.reset')}
               </Button>
