@@ -765,7 +765,7 @@ export class ItemsService {
   async checkReadBack(query: Query): Promise<void> {
     try {
       await this.readMany(
-        { ...query, filter: null, q: null, single: false, limit: 0, offset: 0, page: null },
+        { ...query, filter: null, q: null, single: false, limit: 0, offset: 0, page: null, meta: [] },
         { keys: [] },
       );
     } catch (error) {
