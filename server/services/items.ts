@@ -758,7 +758,7 @@ export class ItemsService {
   }
 
   /**
-   * Checks the query a write's answer will be read with (fields, meta, lang) before the write, so
+   * Checks the query a write's answer will be read with (fields, lang) before the write, so
    * that a query the read-back would refuse refuses the request before anything is written. What
    * the read-back would hide (no read access) is no error here either.
    */
