@@ -29,6 +29,7 @@ import { startupFigures } from './startup';
 import { printBundleReport } from './bundle';
 import { fanoutBenchmark, mixedBenchmark } from './abuse';
 import { uploadBenchmark } from './upload';
+import { appBenchmark } from './app';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -514,11 +515,14 @@ async function unindexedThenIndexed(
   return [before, after];
 }
 
+/** Parts that run apart from the items benchmark's data set and servers. */
+const APART = ['bundle', 'upload', 'app'];
 if (!only || only.includes('bundle')) await printBundleReport();
-if (!skipStartup && vendor === 'sqlite' && !(only?.length === 1 && ['bundle', 'upload'].includes(only[0])))
-  await startupFigures();
-const alone = only?.length === 1 && (only[0] === 'bundle' || only[0] === 'upload');
-if (!alone) await itemsBenchmark();
+const itemsWanted = !only || only.some((key) => !APART.includes(key));
+if (!skipStartup && vendor === 'sqlite' && itemsWanted) await startupFigures();
+if (itemsWanted) await itemsBenchmark();
 if (wants('upload')) {
   await uploadBenchmark({ serveScript, vendor, megabytes: Number(arg('upload-mb') ?? 1024) });
 }
+// Opt-in: it builds the app when its build is missing or stale.
+if (only?.includes('app')) await appBenchmark();
