@@ -1,20 +1,35 @@
 /**
  * `npm run bench [-- --vendor sqlite|postgres|mysql] [--items 100000] [--seconds 4] [--concurrency 16]
- *   [--skip-startup] [--only list,one,fanout,mixed] [--load-clients 50] [--load-minutes 10]`
+ *   [--skip-startup] [--only <keys>] [--load-clients 50] [--load-minutes 10]
+ *   [--million [--reuse]] [--bulk] [--upload-mb 1024]`
+ *
+ * `--only` keys: bundle; the items cases list, filtered, published, author, search, one, create,
+ * total, meta, score; fanout, mixed, soak; upload; app.
  *
  * 0. The app's bundle report: each chunk's size and gzip size, and what the first page loads
  *    (bench/bundle.ts; `--only bundle` prints only this).
  * 1. Start-up figures of `octavo start` (cold start, idle memory; bench/startup.ts).
  * 2. The items benchmark: a generated collection of `--items` articles (m2o author, o2m comments,
  *    searchable text) on the chosen vendor; the server in a process of its own, signed in as a
- *    non-admin role (permissions, activity and revisions on); requests/second, p50 / p99 latency and
- *    the server's resident memory per case. Then the same list and one-item reads served straight
- *    from the database driver (bench/serve.ts, "floor"), and Octavo's throughput as a fraction of it.
+ *    non-admin role (permissions, activity and revisions on). Each read runs in three alternating
+ *    rounds with the floor: the same SQL through the database driver (bench/floor.ts,
+ *    bench/serve.ts). A table at the end gives req/s, p50 / p99, the floor's req/s and p50, the
+ *    fraction of the floor, and the target with PASS or MISS. `search` draws its terms from the
+ *    data; `score` creates a field through the API without an index, sorts a filtered listing on
+ *    it, then indexes it (`PATCH /fields`) and measures again.
+ *    `--million` (PostgreSQL, 1,000,000 articles; or `--bulk` with `--items N --vendor postgres`)
+ *    generates the data inside the database (bench/bulk.ts) and runs list, one, published (filter +
+ *    sort on indexed fields, p50 < 50 ms) and total (`meta=total_count`, p50 < 20 ms) unless
+ *    `--only` names others; `--reuse` keeps that database for the next run and reuses it.
  * 3. On the same server and data (bench/abuse.ts): "fanout", deep `fields=*.*.*.*.*.*.*` reads
  *    anonymous and signed in, and "mixed", a `--load-clients` × `--load-minutes` mixed load with the
- *    server's memory printed every 30 s.
+ *    server's memory printed every 30 s. "soak" (only when asked): the same mixed load with the
+ *    memory printed every minute and its spread around the first minute (target within ± 10 %).
  * 4. "upload" (bench/upload.ts): one `--upload-mb` MiB file (1024 by default) sent as multipart, generated
  *    while it is written; the server's resident memory growth during the upload (target under 100 MB).
+ * 5. "app" (only when asked; bench/app.ts): the demo in headless Chromium: in-app navigation to a
+ *    100-row listing (p50 of 10, target 300 ms) and the row elements in the DOM while scrolling a
+ *    10,000-row collection (target: visible rows plus overscan).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
