@@ -2,7 +2,7 @@
  * The floor's statements: for each read the benchmark measures, the SQL Octavo runs for it as the
  * benchmark's non-admin role, written out by hand for each vendor (the role's status blacklist and
  * the soft-delete status both leave `deleted` out; a sort breaks ties by key; PostgreSQL puts nulls
- * of a nullable column last with `IS NULL`; a search is a case-insensitive LIKE over the readable string and number
+ * of a nullable column last with `NULLS LAST`; a search is a case-insensitive LIKE over the readable string and number
  * fields and the o2m comments' ones). The floor server (serve.ts) runs them through the driver as
  * prepared statements, so the figures beside Octavo's are the database's own cost plus
  * `JSON.stringify` on `node:http`.
@@ -32,10 +32,10 @@ function escapeLike(text: string): string {
 
 export function floorStatements(vendor: Vendor): Record<string, FloorStatement> {
   const cols = (extra: string[] = []) => [...COLUMNS, ...extra].map((c) => `t0.${c}`).join(', ');
-  // Nulls last: PostgreSQL sorts them first in a descending order, so a nullable column gets an
-  // `IS NULL` term before it (a NOT NULL one, such as published_on, needs none).
+  // Nulls last: PostgreSQL sorts them first in a descending order, so a nullable column says
+  // `DESC NULLS LAST` (a NOT NULL one, such as published_on, needs nothing).
   const desc = (column: string, nullable: boolean) =>
-    vendor === 'postgres' && nullable ? `t0.${column} IS NULL, t0.${column} DESC` : `t0.${column} DESC`;
+    vendor === 'postgres' && nullable ? `t0.${column} DESC NULLS LAST` : `t0.${column} DESC`;
   const like = (column: string, text: boolean) =>
     vendor === 'postgres'
       ? `${text ? column : `CAST(${column} AS TEXT)`} ILIKE ? ESCAPE '\\'`

@@ -171,8 +171,9 @@ function chunks<T>(values: T[]): T[][] {
 /**
  * ORDER BY one column, NULLs last when asked. Where the vendor already puts them last in this
  * direction (Dialect.nullsSortLast) nothing is added, because an expression in ORDER BY keeps the
- * database from reading an index in order; otherwise it is spelled out (rather than with knex's
- * `nulls` option, which drops the column itself on MySQL and SQLite).
+ * database from reading an index in order. PostgreSQL says `DESC NULLS LAST`, which an index built
+ * `NULLS FIRST` serves read backwards; elsewhere it is spelled out with an `IS NULL` term (rather
+ * than with knex's `nulls` option, which drops the column itself on MySQL and SQLite).
  */
 function orderBy(
   qb: Knex.QueryBuilder,
@@ -181,7 +182,13 @@ function orderBy(
   order: 'asc' | 'desc',
   nullsLast: boolean,
 ): void {
-  if (nullsLast && !dialect.nullsSortLast(order)) qb.orderByRaw(`?? IS NULL`, [column]);
+  if (nullsLast && !dialect.nullsSortLast(order)) {
+    if (dialect.orderNullsLast) {
+      qb.orderByRaw(`?? ${order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`, [column]);
+      return;
+    }
+    qb.orderByRaw(`?? IS NULL`, [column]);
+  }
   qb.orderBy(column, order);
 }
 

@@ -71,6 +71,8 @@ export abstract class BaseDialect implements Dialect {
     return order === 'desc';
   }
 
+  readonly orderNullsLast: boolean = false;
+
   /** Plain LIKE: case-insensitive already where the vendor's text comparison is (SQLite, MySQL). */
   like(
     knex: Knex,

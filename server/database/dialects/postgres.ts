@@ -95,6 +95,8 @@ export class PostgresDialect extends BaseDialect {
     return order === 'asc';
   }
 
+  override readonly orderNullsLast: boolean = true;
+
   /** There is no `=`/`LIKE` between json, uuid or binary columns and text parameters. */
   override comparesAsText(storage: string | null): boolean {
     return ['json', 'uuid', 'binary', 'other'].includes(storage ?? 'other');

@@ -93,6 +93,11 @@ export interface Dialect {
   // ---- reads
   /** Whether NULLs already come last when sorting in this direction. */
   nullsSortLast(order: 'asc' | 'desc'): boolean;
+  /**
+   * Whether ORDER BY takes `NULLS LAST` in a form an index can serve (PostgreSQL, with an index built
+   * `NULLS FIRST` read backwards); elsewhere an `IS NULL` term is put before the column.
+   */
+  readonly orderNullsLast: boolean;
   /** ORDER BY expression for `sort=?`. */
   readonly randomOrder: string;
   /**
