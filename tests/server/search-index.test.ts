@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../server/cli';
 import { forceSearchScan } from '../../server/query/filter-to-sql';
 import { schemaCache } from '../../server/schema';
-import { ftsTable, trigramIndex } from '../../server/schema/search-index';
+import { ftsTable, ngramParser, trigramIndex } from '../../server/schema/search-index';
 import {
   buildSearchIndexes,
   dropSearchIndexes,
@@ -160,7 +160,7 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
         title,
         body,
         code,
-        views: maybe(rng.int(2000) - 500),
+        views: maybe(rng.int(2000)), // INT is unsigned on MySQL
         price: maybe((rng.int(200000) - 50000) / 100),
       });
     }
@@ -206,14 +206,25 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
 
   it('creates the index with the collection and its fields', async () => {
     const now = await status();
-    expect(now.articles.state).toBe('ready');
-    expect(now.comments.state).toBe('ready');
+    expect(now.articles.state).toBe(vendor === 'mysql' ? 'none' : 'ready');
+    expect(now.comments.state).toBe(vendor === 'mysql' ? 'none' : 'ready');
     if (vendor === 'sqlite') {
       expect(now.articles.indexed).toEqual(['body', 'code', 'id', 'price', 'title', 'views']);
     } else if (vendor === 'postgres') {
       expect(now.articles.indexed).toEqual(['body', 'code', 'title']);
     } else {
       expect(now.articles.wanted).toEqual([]);
+      // MariaDB has no ngram parser: detected, said once in the log (already said at start-up).
+      const knex = server.project.knex;
+      const [[{ v }]] = await knex.raw('select version() as v');
+      const warn = vi.spyOn(console, 'warn');
+      try {
+        if (/mariadb/i.test(v)) expect(await ngramParser(knex)).toBe(false);
+        await ngramParser(knex);
+        expect(warn).not.toHaveBeenCalled();
+      } finally {
+        warn.mockRestore();
+      }
     }
   });
 
