@@ -30,7 +30,7 @@ const load = {
 const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 /**
- * `octavo start | init | migrate | user create | user password`.
+ * `octavo start | init | migrate | user create | user password | search-index build|status|drop`.
  * Exit codes: 0 done, 1 failed (configuration, database, unknown user…), 2 bad command line.
  */
 
@@ -71,6 +71,7 @@ Commands:
   migrate             Run pending database migrations
   user create         Add a user to a project
   user password       Set a user's password
+  search-index        Build, list or drop the indexes behind search (q)
 
 Run "octavo <command> --help" for the options of a command.
 Every setting can also come from the environment (OCTAVO_*) or <data>/octavo.json.
@@ -145,6 +146,25 @@ Options:
   --role <id>           Role id: 1 Administrator (default), 2 Public, 3+ your roles
   --first-name <name>   First name
   --last-name <name>    Last name
+${COMMON}`,
+
+  'search-index': `Usage: octavo search-index <build|status|drop> [options]
+
+The indexes that make search (q) fast: SQLite an FTS5 trigram table per collection kept in step by
+triggers; PostgreSQL a pg_trgm GIN index per searched text column. Collections made through the API
+get them at once; an existing database gets them from "build", which runs while the server serves
+(PostgreSQL builds with CREATE INDEX CONCURRENTLY). MySQL and MariaDB have none: search scans.
+
+  build               Create the missing indexes (and rebuild those whose columns changed)
+  status              List each collection's searched columns and what is indexed
+  drop                Drop the indexes (search scans again)
+
+A running server uses an index made by "build" at its next schema change or restart (at once on
+PostgreSQL). After "drop" on SQLite, restart the server.
+
+Options:
+  --project <key>         Project (OCTAVO_PROJECT; may be left out when there is only one)
+  --collection <name>     Only this collection (build and drop)
 ${COMMON}`,
 
   'user password': `Usage: octavo user password --email <email> [options]
@@ -673,6 +693,57 @@ async function runUser(args: string[], env: Env, io: Output): Promise<number> {
   }
 }
 
+async function runSearchIndex(args: string[], env: Env, io: Output): Promise<number> {
+  const [action, ...rest] = args;
+  if (!action || action === '--help' || action === '-h' || action === 'help') return help('search-index', io);
+  if (action !== 'build' && action !== 'status' && action !== 'drop') {
+    throw new UsageError(`Unknown command "search-index ${action}".`, 'search-index');
+  }
+  const values = parse('search-index', rest, { project: { type: 'string' }, collection: { type: 'string' } });
+  if (values.help) return help('search-index', io);
+  const config = configFrom(values, env);
+  const registry = await load.registry(config);
+  const indexes = await import('./services/search-indexes');
+  const leave = await load.invalidation(config);
+  try {
+    const key = projectKey(values, env, registry, 'search-index');
+    const project = (await registry.get(key))!;
+    const only = typeof values.collection === 'string' ? [values.collection] : undefined;
+    if (action === 'status') {
+      for (const s of await indexes.searchIndexStatus(project.knex, project.vendor)) {
+        const detail =
+          s.state === 'none'
+            ? project.vendor === 'mysql'
+              ? 'no index on this vendor, search scans'
+              : 'nothing to index'
+            : `searched ${s.wanted.join(', ')}; indexed ${s.indexed.join(', ') || 'nothing'}`;
+        io.out(`${s.collection}: ${s.state} (${detail})`);
+      }
+      return 0;
+    }
+    if (action === 'build') {
+      const started = Date.now();
+      for (const r of await indexes.buildSearchIndexes(project.knex, project.vendor, only)) {
+        const parts = [
+          r.created.length ? `created ${r.created.join(', ')}` : '',
+          r.dropped.length ? `dropped ${r.dropped.join(', ')}` : '',
+          r.skipped ? `skipped: ${r.skipped}` : '',
+        ].filter(Boolean);
+        io.out(`${r.collection}: ${parts.join('; ') || 'up to date'}`);
+      }
+      io.out(`${key}: done in ${Date.now() - started} ms`);
+      return 0;
+    }
+    for (const r of await indexes.dropSearchIndexes(project.knex, project.vendor, only)) {
+      io.out(`${r.collection}: ${r.dropped.length ? `dropped ${r.dropped.join(', ')}` : 'no index'}`);
+    }
+    return 0;
+  } finally {
+    await registry.closeAll();
+    await leave();
+  }
+}
+
 function help(command: string, io: Output): number {
   io.out(HELP[command] ?? HELP.main);
   return 0;
@@ -703,6 +774,8 @@ export async function main(argv: string[], env: Env = process.env, io?: Partial<
         return await runMigrate(args, env, output);
       case 'user':
         return await runUser(args, env, output);
+      case 'search-index':
+        return await runSearchIndex(args, env, output);
       default:
         throw new UsageError(`Unknown command "${command}".`);
     }

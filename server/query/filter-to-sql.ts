@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 import { coerceFilterValue, convertibleFilterValue, NO_MATCH } from './coerce-value';
 import { quote } from './parse-query';
+import { ftsPhrase, searchable, termLength, TRIGRAM } from '../schema/search-index';
 import {
   canQueryField,
   type FilterCondition,
@@ -426,16 +427,104 @@ function compileScalar(
   }
 }
 
-/** Directus types `q` searches (api-v8 §3.4); untyped columns by their storage. */
-function searchable(field: FieldInfo): boolean {
-  if (field.alias) return false;
-  if (field.type) return ['string', 'integer', 'decimal'].includes(field.type);
-  return ['string', 'integer', 'bigint', 'decimal'].includes(field.storage ?? '');
+/** Test seam and operator switch: true makes `q` the plain scan (no index prefilter, no skipping). */
+let scanOnly = process.env.OCTAVO_SEARCH_INDEX === 'off';
+export function forceSearchScan(on: boolean): void {
+  scanOnly = on;
+}
+
+/** Integer and decimal datatypes whose text is only digits, sign, point, exponent, NaN/Infinity. */
+const NUMBER_TEXT: Partial<Record<string, Set<string>>> = {
+  postgres: new Set([
+    'smallint',
+    'integer',
+    'bigint',
+    'int2',
+    'int4',
+    'int8',
+    'numeric',
+    'decimal',
+    'real',
+    'double precision',
+    'float4',
+    'float8',
+  ]),
+  mysql: new Set([
+    'tinyint',
+    'smallint',
+    'mediumint',
+    'int',
+    'integer',
+    'bigint',
+    'decimal',
+    'numeric',
+    'float',
+    'double',
+    'real',
+    'year',
+  ]),
+};
+
+/**
+ * Whether a number column's text can never contain `text`, so its LIKE can be left out of `q`.
+ * Only where columns are strictly typed (not SQLite, whose columns may hold any text). PostgreSQL
+ * writes numbers with digits, `-`, `+`, `.`, `e` and the words NaN and Infinity (ILIKE folds case):
+ * an ASCII character outside those proves no match. MySQL compares by collation, where only
+ * ASCII letters are known to differ from every character of a number (`e` stays: 1e+20).
+ */
+function numberCannotContain(scope: SqlScope, field: FieldInfo, text: string): boolean {
+  if (field.storage !== 'integer' && field.storage !== 'bigint' && field.storage !== 'decimal') return false;
+  if (!NUMBER_TEXT[scope.dialect.vendor]?.has(field.datatype ?? '')) return false;
+  if (scope.dialect.vendor === 'postgres') return /[^\u0080-\u{10FFFF}0-9+\-.eEnNaAiIfFtTyY]/u.test(text);
+  return /[a-df-zA-DF-Z]/.test(text);
+}
+
+/**
+ * The OR-arms of `q` over some searched fields of one collection aliased `alias`: each field's
+ * LIKE, as the plain scan has them. Where the collection has an FTS index (SQLite) and the term is
+ * long enough, the LIKEs of the indexed fields are ANDed with the index prefilter
+ * (`alias.rowid IN (SELECT rowid FROM fts WHERE fts MATCH '"term"')`): the FTS match folds more
+ * than LIKE does, never less, so the prefilter keeps every row the LIKEs accept.
+ */
+function searchArms(
+  scope: SqlScope,
+  info: CollectionInfo,
+  alias: string,
+  fields: FieldInfo[],
+  text: string,
+): Array<(inner: Knex.QueryBuilder) => void> {
+  const pattern = `%${escapeLike(text)}%`;
+  const like = (f: FieldInfo) => (inner: Knex.QueryBuilder) =>
+    inner.orWhere(likeRaw(scope, alias, f, pattern, false, false));
+  if (scanOnly) return fields.map(like);
+  const kept = fields.filter((f) => !numberCannotContain(scope, f, text));
+  const index = info.searchIndex;
+  if (index?.kind !== 'fts5' || termLength(text) < TRIGRAM) return kept.map(like);
+  const indexed = kept.filter((f) => index.columns.has(f.field));
+  const arms = kept.filter((f) => !index.columns.has(f.field)).map(like);
+  if (indexed.length > 0) {
+    const fts = index.table!;
+    arms.unshift((inner) =>
+      inner.orWhere((both) => {
+        both.whereRaw('?? IN (SELECT rowid FROM ?? WHERE ?? MATCH ?)', [
+          `${alias}.rowid`,
+          fts,
+          fts,
+          ftsPhrase(text),
+        ]);
+        both.andWhere((any) => {
+          for (const f of indexed) any.orWhere(likeRaw(scope, alias, f, pattern, false, false));
+        });
+      }),
+    );
+  }
+  return arms;
 }
 
 /**
  * `q`: one OR group over the readable string/number fields, plus the o2m / translation children's
- * readable string/number fields through a subquery. Nothing searchable → nothing matches.
+ * readable string/number fields through a subquery. Nothing searchable → nothing matches. The
+ * result is the plain scan's; an index only narrows the rows the LIKEs look at (searchArms).
  */
 export function applySearch(
   qb: Knex.QueryBuilder,
@@ -445,29 +534,27 @@ export function applySearch(
   text: string,
 ): void {
   const info = collectionOf(scope, collection);
-  const pattern = `%${escapeLike(text)}%`;
   const terms: Array<(inner: Knex.QueryBuilder) => void> = [];
   const readable = (c: CollectionInfo, f: FieldInfo) =>
     scope.guard.canReadCollection(c.collection) && canQueryField(scope.guard, c.collection, f.field);
+  const own = [...info.fields.values()].filter((f) => searchable(f) && readable(info, f));
+  terms.push(...searchArms(scope, info, alias, own, text));
   for (const field of info.fields.values()) {
-    if (!readable(info, field)) continue;
-    if (searchable(field)) {
-      terms.push((inner) => inner.orWhere(likeRaw(scope, alias, field, pattern, false, false)));
-      continue;
-    }
     const relation = field.relation;
-    if (!field.alias || !relation || relation.kind === 'm2o') continue;
+    if (!field.alias || !relation || relation.kind === 'm2o' || !readable(info, field)) continue;
     const related = scope.schema.collections.get(relation.collection);
     if (!related || !scope.guard.canReadCollection(related.collection)) continue;
     const childFields = [...related.fields.values()].filter((f) => searchable(f) && readable(related, f));
-    if (childFields.length === 0) continue;
+    const sub = nextAlias(scope);
+    // No child field can contain the term (a word searched in numbers only): no arm.
+    const arms = searchArms(scope, related, sub, childFields, text);
+    if (arms.length === 0) continue;
     terms.push((inner) => {
-      const sub = nextAlias(scope);
       const subquery = scope.knex({ [sub]: related.collection }).select(column(sub, relation.field));
       applyRowConstraints(subquery, scope, related, sub);
       subquery.whereNotNull(column(sub, relation.field));
       subquery.where((any) => {
-        for (const f of childFields) any.orWhere(likeRaw(scope, sub, f, pattern, false, false));
+        for (const arm of arms) arm(any);
       });
       inner.orWhereIn(column(alias, info.primaryKey), subquery);
     });

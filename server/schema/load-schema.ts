@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Vendor } from '../config';
 import { inferType, storageOf } from './datatypes';
 import { introspectDatabase, type ColumnIntrospection } from './introspect';
+import { readSearchIndexes } from './search-index';
 import {
   ALIAS_TYPES,
   type CollectionInfo,
@@ -204,6 +205,7 @@ function statusMappingOf(
 export async function loadSchema(knex: Knex, vendor: Vendor, version = 1): Promise<SchemaModel> {
   const tables = await introspectDatabase(knex, vendor);
   const meta = await readMetadata(knex, tables);
+  const searchIndexes = await readSearchIndexes(knex);
   const collectionRows = new Map(meta.collections.map((row) => [String(row.collection), row]));
   const fieldRows = new Map<string, Map<string, Record<string, unknown>>>();
   for (const row of meta.fields) {
@@ -271,6 +273,7 @@ export async function loadSchema(knex: Knex, vendor: Vendor, version = 1): Promi
       datetimeCreatedField: ofType('datetime_created'),
       datetimeUpdatedField: ofType('datetime_updated'),
       langField: ofType('lang'),
+      searchIndex: searchIndexes.get(table) ?? null,
     };
     for (const field of fields.values()) Object.freeze(field);
     collections.set(table, Object.freeze(info));

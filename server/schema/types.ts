@@ -105,6 +105,18 @@ export interface CollectionInfo {
   datetimeCreatedField: string | null;
   datetimeUpdatedField: string | null;
   langField: string | null;
+  /** The usable index behind `q` (server/schema/search-index.ts), or null: search scans. */
+  searchIndex: SearchIndexInfo | null;
+}
+
+/** A collection's search index as the database has it. */
+export interface SearchIndexInfo {
+  /** SQLite FTS5 trigram table, or PostgreSQL pg_trgm GIN indexes. */
+  kind: 'fts5' | 'pg_trgm';
+  /** SQLite: the FTS table's name. */
+  table: string | null;
+  /** The columns it covers. */
+  columns: ReadonlySet<string>;
 }
 
 export interface RelationRow {

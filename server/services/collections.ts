@@ -21,6 +21,7 @@ import {
   type FieldInput,
   type FieldObject,
 } from './fields';
+import { beforeTableDrop, touchSearchIndex } from './search-indexes';
 
 export type CollectionObject = Record<string, unknown> & { fields: Record<string, FieldObject> };
 
@@ -251,6 +252,7 @@ export async function createCollectionSteps(
     });
   }
   await applyStatusMapping(unit, project, name, body.status_mapping);
+  touchSearchIndex(unit, name);
   return name;
 }
 
@@ -350,6 +352,7 @@ export async function deleteCollection(
         (db) => unit.dialect.addForeignKey(db, fk),
       );
     }
+    await beforeTableDrop(unit, name);
     // Last: a dropped table cannot be brought back on MySQL.
     await unit.step(`drop table ${name}`, (db) => unit.dialect.dropTable(db, name));
   });

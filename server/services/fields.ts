@@ -10,6 +10,7 @@ import {
 } from '../database/datatype-catalogue';
 import type { ColumnSpec, TableExtras } from '../database/dialects';
 import { runSchemaChange, type SchemaUnit } from '../database/schema-change';
+import { beforeColumnChange, syncSearchIndexSteps, touchSearchIndex } from './search-indexes';
 import { loadSchema, schemaCache } from '../schema';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 
@@ -563,6 +564,7 @@ export async function addFieldSteps(
     field: name,
     ...metadataRow(project, { ...input, type }, true),
   });
+  touchSearchIndex(unit, collection);
 }
 
 /** Changes one field: its column when a column key changed, and its metadata. */
@@ -617,6 +619,7 @@ export async function updateFieldSteps(
       const indexedBefore = indexedType(field.type) && !spec.primaryKey;
       const indexedAfter = indexedType(newType) && !target.primaryKey;
       if (indexedBefore && !indexedAfter) await dropIndexStep(unit, collection, name);
+      await beforeColumnChange(unit, collection, name);
       await unit.step(
         `alter column ${collection}.${name}`,
         (db) => unit.dialect.alterColumn(db, collection, spec, target),
@@ -634,6 +637,8 @@ export async function updateFieldSteps(
       if (!spec!.primaryKey) await addIndexStep(unit, collection, name);
     } else if (spec) await dropIndexStep(unit, collection, name);
   }
+  // A new type may make the field searched or not: the unit's last step follows it.
+  if (input.type !== undefined && newType !== (field.type ?? '')) touchSearchIndex(unit, collection);
   const patch = metadataRow(project, input, false);
   const exists = await unit.db('directus_fields').where({ collection, field: name }).first();
   if (exists) {
@@ -706,6 +711,7 @@ export async function deleteFieldSteps(
   }
   await unit.deleteRows('directus_fields', (qb) => qb.where({ collection, field: name }));
   if (!field.alias) {
+    await beforeColumnChange(unit, collection, name);
     // Last: a dropped column cannot be brought back on MySQL.
     await unit.step(`drop column ${collection}.${name}`, (d) => unit.dialect.dropColumn(d, collection, name));
   }
@@ -740,7 +746,16 @@ export async function runProjectChange<T>(
   project: ProjectContext,
   work: (unit: SchemaUnit) => Promise<T>,
 ): Promise<T> {
-  const result = await runSchemaChange(project.knex, project.dialect, work, logCompensation(project));
+  const result = await runSchemaChange(
+    project.knex,
+    project.dialect,
+    async (unit) => {
+      const done = await work(unit);
+      await syncSearchIndexSteps(unit);
+      return done;
+    },
+    logCompensation(project),
+  );
   schemaChanged(project.key);
   return result;
 }
