@@ -10,6 +10,7 @@ import {
 } from '../database/datatype-catalogue';
 import type { ColumnSpec, TableExtras } from '../database/dialects';
 import { runSchemaChange, type SchemaUnit } from '../database/schema-change';
+import { resetCounters } from './row-counts';
 import { loadSchema, schemaCache } from '../schema';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 
@@ -556,7 +557,10 @@ export async function addFieldSteps(
       (db) => unit.dialect.addColumn(db, collection, spec),
       (db) => unit.dialect.dropColumn(db, collection, name),
     );
-    if ((index ?? indexedType(type)) && !spec.primaryKey) await addIndexStep(unit, collection, name);
+    // A field drawn as the manual `sort` interface is the listing's default order: indexed too.
+    const sortInterface = input.interface === 'sort' && indexableDatatype(spec.datatype);
+    if ((index ?? (indexedType(type) || sortInterface)) && !spec.primaryKey)
+      await addIndexStep(unit, collection, name);
   }
   await unit.insertRow('directus_fields', {
     collection,
@@ -742,6 +746,8 @@ export async function runProjectChange<T>(
 ): Promise<T> {
   const result = await runSchemaChange(project.knex, project.dialect, work, logCompensation(project));
   schemaChanged(project.key);
+  // Row counters follow the schema they were counted for: recounted on their next use.
+  await resetCounters(project.knex);
   return result;
 }
 

@@ -533,8 +533,7 @@ async function createOne(
   const counted =
     info.statusField && values[info.statusField] === undefined
       ? (((await state.trx(info.collection).where(info.primaryKey, key).first(info.statusField)) as
-          | Item
-          | undefined) ?? {})
+          Item | undefined) ?? {})
       : values;
   state.counts.add(info, bucketOf(info, counted), 1);
   state.events.push({

@@ -168,7 +168,11 @@ type StatusTest = (status: string | null) => boolean;
  * A row filter that tests only the status field (a role's status rows and status blacklist) as a
  * test of the status value; null when it looks at anything else (owner, parent, other fields).
  */
-function statusTest(node: FilterNode, info: CollectionInfo, norm: (value: string) => string): StatusTest | null {
+function statusTest(
+  node: FilterNode,
+  info: CollectionInfo,
+  norm: (value: string) => string,
+): StatusTest | null {
   if (node.kind !== 'condition') {
     const tests = node.children.map((child) => statusTest(child, info, norm));
     if (tests.some((test) => test === null)) return null;
@@ -272,7 +276,8 @@ export interface CounterCheck {
 function storedTotal(info: CollectionInfo, buckets: Buckets): number | null {
   if (!buckets.has(markerOf(info)) || buckets.has(UNCOUNTABLE)) return null;
   let total = 0;
-  for (const [bucket, n] of buckets) if (bucket === ALL || bucket === NULL_STATUS || bucket.startsWith('=')) total += n;
+  for (const [bucket, n] of buckets)
+    if (bucket === ALL || bucket === NULL_STATUS || bucket.startsWith('=')) total += n;
   return total;
 }
 
