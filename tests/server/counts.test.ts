@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../server/cli';
+import { schemaCache } from '../../server/schema/cache';
 import { testVendors } from '../helpers/databases';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createItemsFixture, createRole, createUser, grant } from './items-helpers';
@@ -235,6 +236,27 @@ describe.each(testVendors)('row counters (%s)', (vendor) => {
     expect((await call('DELETE', `/items/tags/${keysOf(created)[0]}`)).status).toBe(204);
     expect(await total('tags')).toBe(await tags());
     expect(await knex()(COUNTS).where({ collection: 'tags', bucket: '*' }).first()).toBeTruthy();
+  });
+
+  it('counts the table of a collection whose rows a foreign key deletes on cascade', async () => {
+    await knex().schema.createTable('labels', (t) => {
+      t.increments('id');
+      t.string('name', 50);
+    });
+    await knex().schema.createTable('note_labels', (t) => {
+      t.increments('id');
+      t.integer('label').unsigned().references('id').inTable('labels').onDelete('CASCADE');
+    });
+    schemaCache.invalidate(server.project.key);
+    const [label] = keysOf(await call('POST', '/items/labels', { name: 'gone soon' }));
+    const [kept] = keysOf(await call('POST', '/items/labels', { name: 'kept' }));
+    expect((await call('POST', '/items/note_labels', [{ label }, { label }, { label: kept }])).status).toBe(
+      200,
+    );
+    expect(await total('note_labels')).toBe(3);
+    expect((await call('DELETE', `/items/labels/${label}`)).status).toBe(204);
+    expect(await total('note_labels')).toBe(1);
+    expect(await total('labels')).toBe(1);
   });
 
   it('indexes the sort of a collection-wide preset and a field drawn as `sort`', async () => {
