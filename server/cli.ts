@@ -23,6 +23,10 @@ const load = {
   passwords: () => import('./services/passwords'),
   demo: () => import('./database/demo'),
   errors: () => import('./errors'),
+  rowCounts: async () => ({
+    ...(await import('./services/row-counts')),
+    schemaCache: (await import('./schema/cache')).schemaCache,
+  }),
   /** Other nodes hear of what a command changes (with OCTAVO_REDIS_URL). */
   invalidation: async (config: ServerConfig) =>
     (await import('./database/invalidation')).connectInvalidation(config.redisUrl, 2000),
@@ -30,7 +34,8 @@ const load = {
 const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 /**
- * `octavo start | init | migrate | user create | user password | search-index build|status|drop`.
+ * `octavo start | init | migrate | user create | user password | search-index build|status|drop |
+ * counts recompute|check`.
  * Exit codes: 0 done, 1 failed (configuration, database, unknown user…), 2 bad command line.
  */
 
@@ -72,6 +77,8 @@ Commands:
   user create         Add a user to a project
   user password       Set a user's password
   search-index        Build, list or drop the indexes behind search (q)
+  counts recompute    Recount the row counters of total_count (after writes outside the API)
+  counts check        Compare the row counters with the tables
 
 Run "octavo <command> --help" for the options of a command.
 Every setting can also come from the environment (OCTAVO_*) or <data>/octavo.json.
@@ -128,6 +135,19 @@ nodes may run it at once: knex's lock table makes the others wait.
 
 Options:
   --project <key>     Only this project (OCTAVO_PROJECT)
+${COMMON}`,
+
+  counts: `Usage: octavo counts <recompute|check> [--project <key>] [--collection <name>]
+
+The API answers meta=total_count from a row counter per collection, kept exact by its own writes.
+Rows inserted or deleted by other means (SQL, another tool) leave it behind until a schema change
+or this command: "check" compares each counter with its table and exits with 1 when one differs
+(a count taken while the API writes may differ by those writes); "recompute" counts the tables
+again (safe while the API writes).
+
+Options:
+  --project <key>       Only this project (OCTAVO_PROJECT); required when there are several
+  --collection <name>   Only this collection (default: every user collection)
 ${COMMON}`,
 
   user: `Usage: octavo user <create|password> [options]
@@ -601,6 +621,51 @@ async function runMigrate(args: string[], env: Env, io: Output): Promise<number>
   }
 }
 
+async function runCounts(args: string[], env: Env, io: Output): Promise<number> {
+  const [action, ...rest] = args;
+  if (!action || action === '--help' || action === '-h' || action === 'help') return help('counts', io);
+  if (action !== 'recompute' && action !== 'check') {
+    throw new UsageError(`Unknown command "counts ${action}".`, 'counts');
+  }
+  const command = `counts ${action}`;
+  const values = parse(command, rest, { project: { type: 'string' }, collection: { type: 'string' } });
+  if (values.help) return help('counts', io);
+  const config = configFrom(values, env);
+  const registry = await load.registry(config);
+  const { checkCounter, countable, schemaCache } = await load.rowCounts();
+  try {
+    const key = projectKey(values, env, registry, 'counts');
+    const project = (await registry.get(key))!;
+    const schema = await schemaCache.get(project);
+    const only = typeof values.collection === 'string' ? values.collection : undefined;
+    const infos = [...schema.collections.values()].filter(
+      (info) => countable(info) && (only === undefined || info.collection === only),
+    );
+    if (only !== undefined && infos.length === 0) {
+      throw new CliError(`No user collection "${only}" in the project "${key}".`);
+    }
+    let differ = 0;
+    for (const info of infos) {
+      const result = await checkCounter(project.knex, project.dialect, info, action === 'recompute');
+      const stored = result.stored === null ? 'no counter' : String(result.stored);
+      if (action === 'recompute') {
+        io.out(`${key}/${info.collection}: ${result.actual} rows (counter was ${stored})`);
+      } else if (result.stored === null) {
+        io.out(`${key}/${info.collection}: ${result.actual} rows, no counter yet`);
+      } else if (result.stored === result.actual) {
+        io.out(`${key}/${info.collection}: ${result.actual} rows, counter exact`);
+      } else {
+        differ++;
+        io.out(`${key}/${info.collection}: ${result.actual} rows, counter says ${result.stored}`);
+      }
+    }
+    if (differ > 0) io.err(`${differ} counter(s) differ: run "octavo counts recompute".`);
+    return differ > 0 ? 1 : 0;
+  } finally {
+    await registry.closeAll();
+  }
+}
+
 function processTimezone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -776,6 +841,8 @@ export async function main(argv: string[], env: Env = process.env, io?: Partial<
         return await runUser(args, env, output);
       case 'search-index':
         return await runSearchIndex(args, env, output);
+      case 'counts':
+        return await runCounts(args, env, output);
       default:
         throw new UsageError(`Unknown command "${command}".`);
     }

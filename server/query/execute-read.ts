@@ -24,6 +24,7 @@ import {
   type SqlScope,
 } from './filter-to-sql';
 import { quote } from './parse-query';
+import { counterTotal } from '../services/row-counts';
 import {
   canQueryField,
   canReadField,
@@ -685,9 +686,15 @@ async function read(
     let total: number | undefined;
     const totalCount = async () => {
       if (total === undefined) {
-        const qb = visible();
-        applyStatus(qb, scope, info, 't0', null);
-        total = await count(ctx, qb);
+        // From the collection's row counter where the caller's row filter tests only the status
+        // (services/row-counts.ts); otherwise the rows the caller may see are counted.
+        const counted = await counterTotal(ctx, info, access.rowFilter(collection));
+        if (counted !== null) total = counted;
+        else {
+          const qb = visible();
+          applyStatus(qb, scope, info, 't0', null);
+          total = await count(ctx, qb);
+        }
       }
       return total;
     };

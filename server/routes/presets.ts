@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import type { Item } from '../query/execute-read';
 import { parseQuery } from '../query/parse-query';
+import { indexDefaultSort } from '../services/default-sort-index';
+import { events, type ItemEvent } from '../services/events';
 import { ItemsService, type PrimaryKey } from '../services/items';
 import { registerSystemCrud } from './system-crud';
 
@@ -41,5 +43,30 @@ export const presetsRoutes: FastifyPluginAsync = async (app) => {
     idPattern: '^[0-9,]+$',
     service: { activity: false },
     beforeDelete: refuseRolePresets,
+  });
+
+  // A collection-wide preset's sort is the collection's default order: its field gets an index,
+  // after the preset's write has committed. A failure is logged; the preset stays saved.
+  const pending = new Set<Promise<void>>();
+  const listener = (event: ItemEvent) => {
+    if (event.collection !== 'directus_collection_presets' || event.action === 'delete') return;
+    if (event.project.server !== app.registry.server) return;
+    for (const key of event.keys) {
+      const task = indexDefaultSort(event.project, key)
+        .then(() => undefined)
+        .catch((error: unknown) =>
+          app.log.warn(
+            { project: event.project.key, preset: key, error: (error as Error).message },
+            'presets: could not index the default sort field',
+          ),
+        )
+        .finally(() => pending.delete(task));
+      pending.add(task);
+    }
+  };
+  events.on('item', listener);
+  app.addHook('onClose', async () => {
+    events.off('item', listener);
+    await Promise.allSettled([...pending]);
   });
 };

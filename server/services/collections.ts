@@ -1,6 +1,6 @@
 import type { Accountability, ProjectContext } from '../context';
 import { ApiError } from '../errors';
-import { fieldType, indexedType } from '../database/datatype-catalogue';
+import { fieldType, indexableDatatype, indexedType } from '../database/datatype-catalogue';
 import type { ColumnSpec } from '../database/dialects';
 import type { SchemaUnit } from '../database/schema-change';
 import { decodeJson, loadSchema, schemaCache } from '../schema';
@@ -234,7 +234,8 @@ export async function createCollectionSteps(
   // Status, sort, owner and m2o columns get an index of their own (lists filter and sort by them).
   for (const field of fields) {
     const column = columns.find((c) => c.name === field.field);
-    if (column && !column.primaryKey && indexedType(String(field.type)))
+    const sortInterface = field.interface === 'sort' && indexableDatatype(column?.datatype);
+    if (column && !column.primaryKey && (indexedType(String(field.type)) || sortInterface))
       await addIndexStep(unit, name, column.name);
   }
   await unit.deleteRows('directus_collections', (qb) => qb.where('collection', name));

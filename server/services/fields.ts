@@ -11,6 +11,7 @@ import {
 import type { ColumnSpec, TableExtras } from '../database/dialects';
 import { runSchemaChange, type SchemaUnit } from '../database/schema-change';
 import { beforeColumnChange, syncSearchIndexSteps, touchSearchIndex } from './search-indexes';
+import { resetCounters } from './row-counts';
 import { loadSchema, schemaCache } from '../schema';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 
@@ -557,7 +558,10 @@ export async function addFieldSteps(
       (db) => unit.dialect.addColumn(db, collection, spec),
       (db) => unit.dialect.dropColumn(db, collection, name),
     );
-    if ((index ?? indexedType(type)) && !spec.primaryKey) await addIndexStep(unit, collection, name);
+    // A field drawn as the manual `sort` interface is the listing's default order: indexed too.
+    const sortInterface = input.interface === 'sort' && indexableDatatype(spec.datatype);
+    if ((index ?? (indexedType(type) || sortInterface)) && !spec.primaryKey)
+      await addIndexStep(unit, collection, name);
   }
   await unit.insertRow('directus_fields', {
     collection,
@@ -757,6 +761,8 @@ export async function runProjectChange<T>(
     logCompensation(project),
   );
   schemaChanged(project.key);
+  // Row counters follow the schema they were counted for: recounted on their next use.
+  await resetCounters(project.knex);
   return result;
 }
 

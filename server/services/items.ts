@@ -16,6 +16,7 @@ import { recordActivity, recordRevision, type ActivityAction } from './activity'
 import { assertKnownFields, isServerFilled, prepareValues } from './payload';
 import { isSecretField, isSoftDeleted, permissionsFor, type Permissions } from './permissions';
 import { readSettings, numberSetting } from './settings';
+import { bucketOf, RowCountDeltas } from './row-counts';
 import { onInvalidate } from '../database/invalidation';
 
 export type PrimaryKey = string | number;
@@ -170,6 +171,8 @@ interface WriteState {
   events: Array<Omit<ItemEvent, 'project' | 'accountability'>>;
   /** The revisions recorded, announced to the item event streams once committed. */
   changes: ItemChange[];
+  /** Row counter adjustments (row-counts.ts), applied at the end of the transaction. */
+  counts: RowCountDeltas;
 }
 
 function isObject(value: unknown): value is Item {
@@ -526,6 +529,13 @@ async function createOne(
       info.primaryKey,
     )) as string | number;
   }
+  // The status the row was stored with (the column default when the payload has none).
+  const counted =
+    info.statusField && values[info.statusField] === undefined
+      ? (((await state.trx(info.collection).where(info.primaryKey, key).first(info.statusField)) as
+          Item | undefined) ?? {})
+      : values;
+  state.counts.add(info, bucketOf(info, counted), 1);
   state.events.push({
     action: 'create',
     collection: info.collection,
@@ -589,6 +599,15 @@ async function updateOne(
   const changed = userColumns.length > 0;
   if (changed) {
     await state.trx(info.collection).where(info.primaryKey, key).update(values);
+    if (info.statusField && values[info.statusField] !== undefined) {
+      // A status change moves the row from one counter bucket to another.
+      const before = bucketOf(info, existing);
+      const after = bucketOf(info, values);
+      if (before !== after) {
+        state.counts.add(info, before, -1);
+        state.counts.add(info, after, 1);
+      }
+    }
     state.events.push({
       action: 'update',
       collection: info.collection,
@@ -621,6 +640,7 @@ async function deleteOne(
   const hooks = hooksOf(state, info.collection);
   await hooks?.beforeDelete?.(key, existing, hookContext(state, info.collection));
   await state.trx(info.collection).where(info.primaryKey, key).delete();
+  state.counts.add(info, bucketOf(info, existing), -1);
   state.events.push({ action: 'delete', collection: info.collection, keys: [key], payload: existing });
   await log(state, info, 'delete', key, {}, parent, false);
   await hooks?.afterDelete?.(key, existing, hookContext(state, info.collection));
@@ -798,8 +818,10 @@ export class ItemsService {
         skipRequired: this.options.skipRequired === true,
         events: [],
         changes: [],
+        counts: new RowCountDeltas(),
       };
       const result = await work(state);
+      await state.counts.apply(trx);
       return { result, events: state.events, changes: state.changes };
     };
     let outcome: { result: T; events: WriteState['events']; changes: ItemChange[] };

@@ -53,6 +53,7 @@ describe.each(testVendors)('system tables on %s', (vendor) => {
       '20261121000000_system_tables',
       '20261123000000_user_emails',
       '20261125000000_webhook_deliveries',
+      '20261201000000_row_counts',
     ]);
     expect(await hasSystemTables(knex)).toBe(true);
     expect(SYSTEM_TABLES.map((t) => t.name).sort()).toEqual([
@@ -320,6 +321,7 @@ describe.each(testVendors)('an existing database on %s', (vendor) => {
       '20261121000000_system_tables',
       '20261123000000_user_emails',
       '20261125000000_webhook_deliveries',
+      '20261201000000_row_counts',
     ]);
     expect(Object.keys(await knex('directus_users').columnInfo()).sort()).toEqual([
       'email',
