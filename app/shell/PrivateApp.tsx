@@ -1,3 +1,5 @@
+// The signed-in app's messages, registered before any of its screens renders.
+import './catalog';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../i18n';
