@@ -18,11 +18,22 @@ export function useEngineT(): EngineTranslate {
 }
 
 /**
- * The locale in effect (the app's, e.g. `de-DE`): dates, numbers and sizes in the engine are written in
- * it. Outside a provider it is undefined and Intl uses the runtime's default.
+ * The reader's locale and time zone, the one place the engine's dates, numbers and sizes take them from:
+ * `locale` is the app's locale in effect (e.g. `de-DE`), `timeZone` the profile's zone (an IANA id; empty:
+ * the browser's). Outside a provider both are undefined and Intl uses the runtime's defaults.
  */
-export const EngineLocaleContext = createContext<string | undefined>(undefined);
+export interface EngineLocale {
+  locale?: string;
+  timeZone?: string;
+}
+
+export const EngineLocaleContext = createContext<EngineLocale>({});
 
 export function useEngineLocale(): string | undefined {
-  return useContext(EngineLocaleContext);
+  return useContext(EngineLocaleContext).locale;
+}
+
+/** The reader's time zone (undefined: the browser's), for values that are instants. */
+export function useEngineTimeZone(): string | undefined {
+  return useContext(EngineLocaleContext).timeZone;
 }

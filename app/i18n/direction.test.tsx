@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../shell/catalog'; // the signed-in app's messages, as PrivateApp registers them
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider, textDirection, useLocale } from './index';

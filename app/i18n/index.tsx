@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { EngineLocaleContext, EngineTranslateContext } from '../../engine/i18n';
+import { resolveTimeZone } from '../../engine/format';
 
 /**
  * Every string of the app goes through @formatjs/intl. Catalogs are flat JSON files per area
@@ -37,6 +38,15 @@ const bundled = import.meta.glob<Catalog>(
     '!./locales/en-US/files.json',
     '!./locales/en-US/users.json',
     '!./locales/en-US/profile.json',
+    '!./locales/en-US/browse.json',
+    '!./locales/en-US/edit.json',
+    '!./locales/en-US/item-sidebar.json',
+    '!./locales/en-US/bookmarks.json',
+    '!./locales/en-US/conflicts.json',
+    '!./locales/en-US/extensions.json',
+    '!./locales/en-US/file-preview.json',
+    '!./locales/en-US/interfaces*.json',
+    '!./locales/en-US/layouts-*.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -101,12 +111,14 @@ export function registerCatalog(catalog: Catalog): void {
   }
 }
 
-export function makeIntl(locale: string, messages: Catalog): IntlShape<string> {
+/** An intl instance; `timeZone` (an IANA id, undefined: the browser's) is the zone its dates are written in. */
+export function makeIntl(locale: string, messages: Catalog, timeZone?: string): IntlShape<string> {
   const all = { ...enUS, ...messages };
   live.add(all);
   return createIntl(
     {
       locale,
+      timeZone: resolveTimeZone(timeZone),
       defaultLocale: DEFAULT_LOCALE,
       messages: all,
       onError: (error) => {
@@ -125,6 +137,9 @@ interface I18nState {
   intl: IntlShape<string>;
   locale: string;
   setLocale(locale: string): void;
+  /** The zone dates are shown in: the signed-in user's profile `timezone`, else undefined (the browser's). */
+  timeZone: string | undefined;
+  setTimeZone(timeZone: string | null | undefined): void;
 }
 
 const I18nContext = createContext<I18nState | null>(null);
@@ -135,7 +150,13 @@ function useI18nState(): I18nState {
   if (state) return state;
   // Outside the provider (isolated component tests) the bundled en-US catalog is used.
   fallbackIntl ??= makeIntl(DEFAULT_LOCALE, enUS);
-  return { intl: fallbackIntl, locale: DEFAULT_LOCALE, setLocale: () => {} };
+  return {
+    intl: fallbackIntl,
+    locale: DEFAULT_LOCALE,
+    setLocale: () => {},
+    timeZone: undefined,
+    setTimeZone: () => {},
+  };
 }
 
 const RTL_LANGUAGES = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
@@ -166,6 +187,8 @@ export function I18nProvider({
     locale: DEFAULT_LOCALE,
     messages: enUS,
   });
+  const [timeZone, setZone] = useState<string | undefined>(undefined);
+  const setTimeZone = useCallback((zone: string | null | undefined) => setZone(resolveTimeZone(zone)), []);
   const latest = useRef('');
   const setLocale = useCallback((locale: string) => {
     if (!locale) return;
@@ -183,8 +206,14 @@ export function I18nProvider({
     document.documentElement.dir = textDirection(state.locale);
   }, [state.locale]);
   const value = useMemo(
-    () => ({ intl: makeIntl(state.locale, state.messages), locale: state.locale, setLocale }),
-    [state, setLocale],
+    () => ({
+      intl: makeIntl(state.locale, state.messages, timeZone),
+      locale: state.locale,
+      setLocale,
+      timeZone,
+      setTimeZone,
+    }),
+    [state, setLocale, timeZone, setTimeZone],
   );
   return (
     <I18nContext.Provider value={value}>
@@ -193,12 +222,13 @@ export function I18nProvider({
   );
 }
 
-/** Hands the app's catalogue and locale to the form and list engines (they import nothing of the app). */
+/** Hands the app's catalogue, locale and time zone to the form and list engines (they import nothing of the app). */
 function EngineTranslateBridge({ children }: { children: ReactNode }) {
   const t = useT();
-  const { locale } = useI18nState();
+  const { locale, timeZone } = useI18nState();
+  const engineLocale = useMemo(() => ({ locale, timeZone }), [locale, timeZone]);
   return (
-    <EngineLocaleContext.Provider value={locale}>
+    <EngineLocaleContext.Provider value={engineLocale}>
       <EngineTranslateContext.Provider value={t}>{children}</EngineTranslateContext.Provider>
     </EngineLocaleContext.Provider>
   );
@@ -230,9 +260,14 @@ export function useHasMessage(): (id: string) => boolean {
   return useCallback((id: string) => id in intl.messages, [intl]);
 }
 
-export function useLocale(): { locale: string; setLocale(locale: string): void } {
-  const { locale, setLocale } = useI18nState();
-  return { locale, setLocale };
+export function useLocale(): {
+  locale: string;
+  setLocale(locale: string): void;
+  timeZone: string | undefined;
+  setTimeZone(timeZone: string | null | undefined): void;
+} {
+  const { locale, setLocale, timeZone, setTimeZone } = useI18nState();
+  return { locale, setLocale, timeZone, setTimeZone };
 }
 
 const DATE_STYLES = {

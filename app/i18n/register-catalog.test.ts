@@ -17,4 +17,11 @@ describe('catalogues registered by lazy chunks', () => {
     // Registered by the designer's modules only; none of them is imported here.
     expect(Object.keys(enUS).some((id) => id.startsWith('settings_collections.'))).toBe(false);
   });
+
+  it('leaves the signed-in app’s catalogues (listing, item page, interfaces, layouts) to its lazy chunk', () => {
+    // Registered by app/shell/catalog.ts, which PrivateApp imports; the login page never needs them.
+    const lazy = /^(browse|edit|sidebar|bookmarks|conflicts|file_preview|interfaces|layouts)\./;
+    expect(Object.keys(enUS).filter((id) => lazy.test(id))).toEqual([]);
+    expect(Object.keys(enUS).some((id) => id.startsWith('login.'))).toBe(true);
+  });
 });

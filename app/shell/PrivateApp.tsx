@@ -1,6 +1,8 @@
+// The signed-in app's messages, registered before any of its screens renders.
+import './catalog';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { useT } from '../i18n';
+import { useLocale, useT } from '../i18n';
 import { AppDataContext } from '../state/context';
 import type { LatencySample } from '../state/hydrate';
 import { useHydration } from '../state/use-hydration';
@@ -30,6 +32,13 @@ export default function PrivateApp({ project }: { project: string }) {
   useEffect(() => {
     if (user) applyTheme(user.theme);
   }, [user]);
+  // Dates show in the profile's time zone (empty: the browser's) while signed in, and again after a save.
+  const { setTimeZone } = useLocale();
+  const timeZone = user?.timezone;
+  useEffect(() => {
+    setTimeZone(timeZone);
+    return () => setTimeZone(null);
+  }, [timeZone, setTimeZone]);
   const addLatency = useCallback(
     (sample: LatencySample) => setLatency((list) => [...list, sample].slice(-200)),
     [],

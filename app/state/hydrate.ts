@@ -19,6 +19,7 @@ export const ME_FIELDS = [
   'first_name',
   'last_name',
   'locale',
+  'timezone',
   'role.*',
   'last_page',
   'theme',

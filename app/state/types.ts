@@ -101,6 +101,8 @@ export interface CurrentUser {
   last_name: string;
   role: CurrentUserRole | number;
   locale?: string;
+  /** The profile's time zone (an IANA id; v8 also stored a few others); empty: the browser's. */
+  timezone?: string | null;
   theme?: 'auto' | 'light' | 'dark' | string;
   avatar?: unknown;
   last_page?: string;

@@ -3,7 +3,7 @@ import { Badge } from '../../ui';
 import type { FieldDefinition } from '../types';
 import { renderTemplate } from '../templates/render-template';
 import { toChoices } from '../components/choices';
-import { useEngineLocale, useEngineT } from '../i18n';
+import { useEngineLocale, useEngineT, useEngineTimeZone } from '../i18n';
 import { formatDateValue, formatNumberValue, type DateKind } from '../format';
 import { userLocale } from '../components/pickers/values';
 import { FileThumb } from '../files/FilePreview';
@@ -60,10 +60,11 @@ function BooleanDisplay({ value }: DisplayProps) {
 
 function DateTimeDisplay({ value, kind }: DisplayProps) {
   const locale = useEngineLocale() ?? userLocale();
+  const timeZone = useEngineTimeZone();
   if (isEmpty(value)) return null;
   const text = String(value);
   const type: DateKind = kind === 'date' || kind === 'time' ? kind : 'datetime';
-  return <time dateTime={text}>{formatDateValue(text, type, locale)}</time>;
+  return <time dateTime={text}>{formatDateValue(text, type, locale, timeZone)}</time>;
 }
 
 function JsonDisplay({ value }: DisplayProps) {

@@ -3,7 +3,7 @@ import { addDays, addMonths, addWeeks, isSameMonth } from 'date-fns';
 import { Button, DateTimeInput, EmptyState, Icon, IconButton, VisuallyHidden } from '../../ui';
 import { resolveColor } from '../../ui/palette';
 import { userLocale, useUserLocale } from '../components/pickers/values';
-import { useEngineT } from '../i18n';
+import { useEngineT, useEngineTimeZone } from '../i18n';
 import { renderTemplate } from '../templates/render-template';
 import { primaryKeyOf, requestedPaths, type LayoutListQuery, type ListRange } from './build-query';
 import {
@@ -82,6 +82,7 @@ export function CalendarLayout(props: LayoutProps) {
   const { fields, items, viewOptions } = props;
   const t = useEngineT();
   const locale = useUserLocale();
+  const timeZone = useEngineTimeZone();
   const weekStartsOn = useMemo(() => weekStartOf(locale), [locale]);
   const view = viewOf(viewOptions);
   const dateField = chosenField(fields, viewOptions.date, DATE_TYPES);
@@ -124,11 +125,17 @@ export function CalendarLayout(props: LayoutProps) {
   const byDay = useMemo(() => {
     const map = new Map<string, Entry[]>();
     if (!dateField) return map;
-    const timeFormat = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
+    // A plain datetime's time as written (read as UTC, written in UTC); one with a zone in the reader's.
+    const timeFormat = new Intl.DateTimeFormat(locale, {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    });
+    const zonedFormat = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone });
     const colors = viewOptions.colors as Record<string, unknown> | undefined;
     for (const item of items) {
       const raw = item[dateField.field];
-      const day = dayOfValue(raw);
+      const day = dayOfValue(raw, timeZone);
       if (!day) continue;
       const withTime = String(dateField.type).toLowerCase() !== 'date' && typeof raw === 'string';
       const list = map.get(day) ?? [];
@@ -136,13 +143,13 @@ export function CalendarLayout(props: LayoutProps) {
         key: String(item[primaryKey]),
         item,
         title: renderTemplate(template, item).trim() || `#${String(item[primaryKey])}`,
-        time: withTime ? timeOf(raw as string, timeFormat) : null,
+        time: withTime ? timeOf(raw as string, timeFormat, zonedFormat) : null,
         color: colorField ? valueColor(colorField, item[colorField.field], colors) : null,
       });
       map.set(day, list);
     }
     return map;
-  }, [items, dateField, template, primaryKey, colorField, viewOptions.colors, locale]);
+  }, [items, dateField, template, primaryKey, colorField, viewOptions.colors, locale, timeZone]);
 
   if (!dateField) {
     return (
@@ -418,13 +425,17 @@ function isRtl(element: HTMLElement): boolean {
   return getComputedStyle(element).direction === 'rtl';
 }
 
-/** A datetime's time as written (v8 datetimes carry no zone), or the local time of one with a zone. */
-function timeOf(value: string, format: Intl.DateTimeFormat): string | null {
+/** A datetime's time as written (v8 datetimes carry no zone), or the reader's time of one with a zone. */
+function timeOf(
+  value: string,
+  plainFormat: Intl.DateTimeFormat,
+  zonedFormat: Intl.DateTimeFormat,
+): string | null {
   const plain = /^\d{4}-\d{2}-\d{2}[ T](\d{2}):(\d{2})/.exec(value);
   if (!plain) return null;
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
-  const date = zoned ? new Date(value) : new Date(2000, 0, 1, Number(plain[1]), Number(plain[2]));
-  return Number.isNaN(date.getTime()) ? null : format.format(date);
+  const date = zoned ? new Date(value) : new Date(Date.UTC(2000, 0, 1, Number(plain[1]), Number(plain[2])));
+  return Number.isNaN(date.getTime()) ? null : (zoned ? zonedFormat : plainFormat).format(date);
 }
 
 function colorStyle(color: string | null) {

@@ -4,10 +4,11 @@ import { Avatar, Button, EmptyState, Spinner } from '../../ui';
 import { resolveColor } from '../../ui/palette';
 import { thumbnailOf } from '../components/relational/displays';
 import { useUserLocale } from '../components/pickers/values';
-import { useEngineT } from '../i18n';
+import { useEngineT, useEngineTimeZone } from '../i18n';
+import { dayIn } from '../format';
 import { renderTemplate } from '../templates/render-template';
 import { primaryKeyOf, requestedPaths, type LayoutListQuery } from './build-query';
-import { dayKey } from './layout-dates';
+import { dateOf, dayKey } from './layout-dates';
 import {
   asTemplate,
   chosenField,
@@ -108,6 +109,7 @@ export function TimelineLayout(props: LayoutProps) {
   const { fields, items, viewOptions, onEndReached } = props;
   const t = useEngineT();
   const locale = useUserLocale();
+  const timeZone = useEngineTimeZone();
   const dateField = chosenField(fields, viewOptions.date, DATE_TYPES);
   const colorField = namedField(fields, viewOptions.color, COLOR_TYPES);
   const personField = chosenField(fields, viewOptions.avatar, USER_TYPES);
@@ -131,7 +133,8 @@ export function TimelineLayout(props: LayoutProps) {
     for (const item of items) {
       const instant = instantOf(item[dateField.field], type);
       if (!instant) continue;
-      const day = dayKey(instant);
+      // A date is its own day; an instant falls on the day of the reader's zone.
+      const day = type === 'date' ? dayKey(instant) : dayIn(instant, timeZone);
       let group = out[out.length - 1];
       if (!group || group.day !== day) {
         group = { day, date: instant, entries: [] };
@@ -150,7 +153,7 @@ export function TimelineLayout(props: LayoutProps) {
       });
     }
     return out;
-  }, [items, dateField, colorField, personField, title, content, primaryKey, viewOptions.colors]);
+  }, [items, dateField, colorField, personField, title, content, primaryKey, viewOptions.colors, timeZone]);
 
   // The end in view asks for the next page (the list ignores it when all are loaded).
   const more = props.total !== null && props.total !== undefined && items.length < props.total;
@@ -177,19 +180,21 @@ export function TimelineLayout(props: LayoutProps) {
     );
   }
 
-  const dayFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'full' });
-  const timeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // Days are written from their key (noon UTC of that day, in UTC), so no zone moves them; times in the reader's zone.
+  const dayFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' });
+  const dayOf = (day: string) => new Date(`${day}T12:00:00Z`);
+  const timeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   const onlyDate = String(dateField.type).toLowerCase() === 'date';
 
   return (
     <div className="timeline-layout" aria-busy={props.loading || undefined}>
       {groups.map((group) => {
-        const days = differenceInCalendarDays(group.date, now);
+        const days = differenceInCalendarDays(dateOf(group.day), dateOf(dayIn(now, timeZone)));
         const headingId = `timeline-day-${group.day}`;
         return (
           <section key={group.day} className="timeline-layout__day" aria-labelledby={headingId}>
             <h2 id={headingId} className="timeline-layout__day-title" data-locale-text>
-              <span>{dayFormat.format(group.date)}</span>
+              <span>{dayFormat.format(dayOf(group.day))}</span>
               {Math.abs(days) <= 1 && (
                 <span className="timeline-layout__day-relative">
                   {new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day')}
@@ -230,7 +235,9 @@ export function TimelineLayout(props: LayoutProps) {
                       title={timeFormat.format(entry.instant)}
                       data-locale-text
                     >
-                      {onlyDate ? dayFormat.format(entry.instant) : relativeTime(entry.instant, now, locale)}
+                      {onlyDate
+                        ? dayFormat.format(dayOf(group.day))
+                        : relativeTime(entry.instant, now, locale)}
                     </time>
                   </button>
                 </li>

@@ -10,11 +10,13 @@ import {
   startOfWeek,
 } from 'date-fns';
 import type { ListRange } from './build-query';
+import { dayIn } from '../format';
 
 /**
  * Day arithmetic of the calendar and timeline layouts (date-fns, in local time). A day is a
  * `YYYY-MM-DD` key; an item's day is the day written in its value (v8 datetimes carry no zone and are
- * shown as written, as the datetime display does), or the local day of a value with a zone.
+ * shown as written, as the datetime display does), or the day of a value with a zone in the reader's
+ * time zone (the profile's; undefined: the browser's).
  */
 
 export type WeekStart = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -26,14 +28,14 @@ export function dateOf(key: string): Date {
   return parseISO(key.slice(0, 10));
 }
 
-/** The day of a stored date or datetime, or null when it is none. */
-export function dayOfValue(value: unknown): string | null {
+/** The day of a stored date or datetime (one with a zone: its day in `timeZone`), or null when it is none. */
+export function dayOfValue(value: unknown, timeZone?: string): string | null {
   if (typeof value !== 'string') return null;
   const text = value.trim();
   const plain = /^(\d{4}-\d{2}-\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/.exec(text);
   if (plain) return isValid(parseISO(plain[1])) ? plain[1] : null;
   const date = parseISO(text);
-  return isValid(date) ? dayKey(date) : null;
+  return isValid(date) ? dayIn(date, timeZone) : null;
 }
 
 /** The locale's first day of the week (0 Sunday … 6 Saturday), from Intl where the browser tells it. */

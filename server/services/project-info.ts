@@ -31,7 +31,8 @@ export async function projectInfo(project: ProjectContext, who: Accountability) 
     project_foreground: foreground,
     project_background: background,
     project_public_note: settings.project_public_note ?? null,
-    default_locale: settings.default_locale ?? 'en-US',
+    // Unset (NULL, or emptied in the settings form): en-US, as v8 answers (api-v8 §12.2).
+    default_locale: settings.default_locale || 'en-US',
     telemetry: settings.telemetry === '1' || settings.telemetry === 'true',
   };
   if (who.user == null) return { api };

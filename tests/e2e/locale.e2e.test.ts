@@ -59,4 +59,122 @@ describe('languages', () => {
     expect(await checkA11y(page)).toEqual([]);
     await page.context().close();
   });
+
+  it('shows a created-on cell in the profile’s time zone, and in the new zone once My profile changes it', async () => {
+    const admin = await signedIn(app, ADMIN.email, ADMIN.password);
+    const editor = (await api(admin, 'GET', `users?filter[email][eq]=${encodeURIComponent(EDITOR.email)}`))
+      .data[0];
+    expect(
+      (await api(admin, 'PATCH', `users/${editor.id}`, { locale: 'en-US', timezone: 'Europe/Berlin' }))
+        .status,
+    ).toBe(200);
+    // The editor's own view of articles: the title and when each was created.
+    const preset = await api(admin, 'POST', 'collection_presets', {
+      collection: 'articles',
+      user: editor.id,
+      view_type: 'tabular',
+      view_query: { tabular: { fields: 'title,created_on', sort: 'id' } },
+    });
+    expect(preset.status).toBe(200);
+    const first = (await api(admin, 'GET', 'items/articles?sort=id&limit=1&fields=id,created_on')).data[0];
+    await admin.context().close();
+    // A created-on value is an instant (ISO with an offset).
+    expect(first.created_on).toMatch(/(Z|[+-]\d{2}:?\d{2})$/);
+
+    const page = await app.newPage(undefined, { locale: 'en-US' });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openApp(page, '/login');
+    await signIn(page, EDITOR.email, EDITOR.password);
+    await page.waitForSelector('.module-bar');
+    const cell = page.locator('.listing [role="row"][aria-rowindex="2"] time');
+    const writtenIn = (zone: string) =>
+      page.evaluate(
+        ([iso, timeZone]) => new Date(iso).toLocaleString('en-US', { timeZone }),
+        [first.created_on as string, zone],
+      );
+    const berlin = await writtenIn('Europe/Berlin');
+    const newYork = await writtenIn('America/New_York');
+    expect(berlin).not.toBe(newYork);
+
+    await openApp(page, '/test/collections/articles');
+    await page.waitForSelector('.listing [data-state="loaded"] [role="row"][aria-rowindex="2"]');
+    await page.waitForFunction(
+      (text) => document.querySelector('.listing [role="row"][aria-rowindex="2"] time')?.textContent === text,
+      berlin,
+    );
+
+    await openApp(page, '/test/me');
+    await page.locator('#profile-timezone').waitFor();
+    await page.selectOption('#profile-timezone', 'America/New_York');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Your profile was saved').first().waitFor();
+
+    await openApp(page, '/test/collections/articles');
+    await page.waitForSelector('.listing [data-state="loaded"] [role="row"][aria-rowindex="2"]');
+    await page.waitForFunction(
+      (text) => document.querySelector('.listing [role="row"][aria-rowindex="2"] time')?.textContent === text,
+      newYork,
+    );
+    expect(await cell.textContent()).toBe(newYork);
+    await page.context().close();
+  });
+
+  it('gives a signed-in user without a locale the project’s default_locale', async () => {
+    const admin = await signedIn(app, ADMIN.email, ADMIN.password);
+    const setting = (await api(admin, 'GET', 'settings?filter[key][eq]=default_locale')).data[0];
+    expect((await api(admin, 'PATCH', `settings/${setting.id}`, { value: 'de-DE' })).status).toBe(200);
+    const editor = (await api(admin, 'GET', `users?filter[email][eq]=${encodeURIComponent(EDITOR.email)}`))
+      .data[0];
+    expect((await api(admin, 'PATCH', `users/${editor.id}`, { locale: null })).status).toBe(200);
+    await admin.context().close();
+
+    // An unsupported browser language: the login page speaks the project's default already.
+    const page = await app.newPage(undefined, { locale: 'sw-KE' });
+    await openApp(page, '/login');
+    await page.waitForSelector('form button[type=submit]:has-text("Anmelden")');
+    await signIn(page, EDITOR.email, EDITOR.password);
+    await page.waitForSelector('.module-bar');
+    await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
+    await page.context().close();
+  });
+
+  it('has every string of the listing and the item page on first render, in en-US and in de-DE', async () => {
+    for (const locale of ['en-US', 'de-DE']) {
+      const admin = await signedIn(app, ADMIN.email, ADMIN.password);
+      const me = (await api(admin, 'GET', 'users/me')).data;
+      expect((await api(admin, 'PATCH', `users/${me.id}`, { locale })).status).toBe(200);
+      await admin.context().close();
+
+      const page = await app.newPage(undefined, { locale });
+      const missing: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes('[i18n] missing message')) missing.push(message.text());
+      });
+      // A key shown before its catalogue arrives would be caught by this observer even if replaced later.
+      await page.addInitScript(() => {
+        const keys =
+          /\b(browse|edit|sidebar|bookmarks|conflicts|interfaces|layouts)\.[a-z0-9_]+\.[a-z0-9_.]+/;
+        const seen: string[] = [];
+        (window as unknown as { __keysSeen: string[] }).__keysSeen = seen;
+        new MutationObserver(() => {
+          const found = keys.exec(document.body?.innerText ?? '');
+          if (found) seen.push(found[0]);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      await openApp(page, '/login');
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await page.waitForSelector('.module-bar');
+      await page.waitForFunction((wanted) => document.documentElement.lang === wanted, locale);
+      await openApp(page, '/test/collections/articles');
+      await page.waitForSelector('.listing [data-state="loaded"] [role="row"][aria-rowindex="2"]');
+      await openApp(page, '/test/collections/articles/1');
+      await page.waitForSelector('.item-page .octavo-form');
+      await page.waitForLoadState('networkidle');
+      expect(missing).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { __keysSeen: string[] }).__keysSeen)).toEqual(
+        [],
+      );
+      await page.context().close();
+    }
+  });
 });

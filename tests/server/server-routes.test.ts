@@ -133,6 +133,31 @@ describe.each(testVendors)('server and project routes on %s', (vendor) => {
     expect(body.data.server).toBeUndefined();
   });
 
+  it('answers the default_locale setting, and en-US while it is unset or empty', async () => {
+    const token = await server.login();
+    const headers = { authorization: `Bearer ${token}` };
+    const row = await server.project.knex('directus_settings').where('key', 'default_locale').first('id');
+    const set = async (value: string | null) => {
+      const res = await server.inject({
+        method: 'PATCH',
+        url: `/test/settings/${row.id}`,
+        headers,
+        payload: { value },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const answered = async () =>
+      (await server.inject({ method: 'GET', url: '/test/' })).json().data.api.default_locale;
+    await set('de-DE');
+    expect(await answered()).toBe('de-DE');
+    const signedIn = await server.inject({ method: 'GET', url: '/test/', headers });
+    expect(signedIn.json().data.api.default_locale).toBe('de-DE');
+    await set('');
+    expect(await answered()).toBe('en-US');
+    await set(null);
+    expect(await answered()).toBe('en-US');
+  });
+
   it('links the project logo to its asset', async () => {
     const [row] = await server.project
       .knex('directus_files')

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../../shell/catalog'; // the signed-in app's messages, as PrivateApp registers them
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';

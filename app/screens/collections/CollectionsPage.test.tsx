@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../../shell/catalog'; // the signed-in app's messages, as PrivateApp registers them
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PermissionRow } from '../../state/types';

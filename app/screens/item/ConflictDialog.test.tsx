@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../../shell/catalog'; // the signed-in app's messages, as PrivateApp registers them
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n';

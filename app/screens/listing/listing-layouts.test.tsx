@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../../shell/catalog'; // the signed-in app's messages, as PrivateApp registers them
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { FieldDefinition } from '../../../engine/types';
 import type { CollectionPermission, Preset } from '../../state/types';

@@ -107,6 +107,7 @@ export default function ProfilePage() {
           avatar: saved.avatar ?? null,
           theme: (saved.theme as string | undefined) ?? 'auto',
           locale: (saved.locale as string | undefined) ?? undefined,
+          timezone: (saved.timezone as string | null | undefined) ?? null,
         },
       }));
       applyTheme(saved.theme as string | undefined);

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../../../app/shell/catalog'; // the signed-in app's messages, as PrivateApp registers them
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FieldDefinition } from '../../types';
 import { renderForm, setTranslate } from '../structured/test-host';

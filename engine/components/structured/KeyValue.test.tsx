@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../../../app/shell/catalog'; // the signed-in app's messages, as PrivateApp registers them
 import { cleanup, screen } from '@testing-library/react';
 import type { FieldDefinition } from '../../types';
 import { duplicateRows, objectOf } from './KeyValue';
