@@ -25,6 +25,7 @@ import {
 } from './filter-to-sql';
 import { quote } from './parse-query';
 import { counterTotal } from '../services/row-counts';
+import { ftsPhrase, termLength, TRIGRAM } from '../schema/search-index';
 import {
   canQueryField,
   canReadField,
@@ -436,6 +437,36 @@ function applySort(
   if (!sortedByPk) qb.orderBy(`${alias}.${info.primaryKey}`, direction);
 }
 
+/** Matches of the FTS prefilter from which a page in key order is sooner found by the scan. */
+let COMMON_TERM = 2000;
+/** Test seam: the number of matches from which a term counts as common (searchIsCommon). */
+export function commonSearchTermAt(matches: number): void {
+  COMMON_TERM = matches;
+}
+
+/**
+ * Whether `q` is a common term of a collection with an FTS index (SQLite), for a read in key order:
+ * the prefilter would gather at least COMMON_TERM rows before the first page, while the scan meets
+ * a page's worth of matches early. One bounded probe of the FTS table decides.
+ */
+async function searchIsCommon(ctx: ReadContext, info: CollectionInfo, query: Query): Promise<boolean> {
+  const index = info.searchIndex;
+  if (index?.kind !== 'fts5' || !index.table || !query.q || termLength(query.q) < TRIGRAM) return false;
+  const sorts = query.sort ?? [];
+  const keyOrder =
+    sorts.length === 0
+      ? !info.sortField
+      : sorts.length === 1 && 'field' in sorts[0] && sorts[0].field === info.primaryKey;
+  if (!keyOrder) return false;
+  const matches = ctx.knex
+    .select(ctx.knex.raw('1'))
+    .from(index.table)
+    .whereRaw('?? MATCH ?', [index.table, ftsPhrase(query.q)])
+    .limit(COMMON_TERM);
+  const [row] = (await ctx.knex.from(matches.as('p')).count({ n: '*' })) as Array<{ n: number | string }>;
+  return Number(row?.n ?? 0) >= COMMON_TERM;
+}
+
 async function count(ctx: ReadContext, qb: Knex.QueryBuilder): Promise<number> {
   const [row] = (await timed(ctx, qb.count({ count: '*' }))) as Array<{ count: number | string }>;
   return Number(row?.count ?? 0);
@@ -630,18 +661,21 @@ async function read(
     else if (keyValues) qb.whereIn(`t0.${info.primaryKey}`, keyValues as any[]);
     return qb;
   };
-  const matching = (keyValues = keys) => {
+  const matching = (keyValues = keys, prefilter = true) => {
     const qb = visible(keyValues);
     applyStatus(qb, scope, info, 't0', query.status);
     if (query.filter) applyFilter(qb, scope, collection, 't0', query.filter);
-    if (query.q) applySearch(qb, scope, collection, 't0', query.q);
+    if (query.q) applySearch(qb, scope, collection, 't0', query.q, { prefilter });
     return qb;
   };
+  // A page of a common term in key order comes sooner from the scan, which stops at the page's
+  // last row, than from the FTS prefilter, which gathers every match first (counts keep it).
+  const scanPage = query.q && !keys ? await searchIsCommon(ctx, info, query) : false;
 
   let limit = query.single ? 1 : (query.limit ?? ctx.defaultLimit ?? 20);
   if (limit < 0) limit = Number.MAX_SAFE_INTEGER;
   const rootQuery = (keyValues = keys) => {
-    const root = matching(keyValues).select(plan.columns.map((c) => `t0.${c}`));
+    const root = matching(keyValues, !scanPage).select(plan.columns.map((c) => `t0.${c}`));
     if (oneKey) return root;
     applySort(root, scope, info, query, 't0', nullsLast);
     return root.limit(limit).offset(query.offset);

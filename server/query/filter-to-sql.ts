@@ -492,6 +492,7 @@ function searchArms(
   alias: string,
   fields: FieldInfo[],
   text: string,
+  prefilter = true,
 ): Array<(inner: Knex.QueryBuilder) => void> {
   const pattern = `%${escapeLike(text)}%`;
   const like = (f: FieldInfo) => (inner: Knex.QueryBuilder) =>
@@ -499,7 +500,7 @@ function searchArms(
   if (scanOnly) return fields.map(like);
   const kept = fields.filter((f) => !numberCannotContain(scope, f, text));
   const index = info.searchIndex;
-  if (index?.kind !== 'fts5' || termLength(text) < TRIGRAM) return kept.map(like);
+  if (!prefilter || index?.kind !== 'fts5' || termLength(text) < TRIGRAM) return kept.map(like);
   const indexed = kept.filter((f) => index.columns.has(f.field));
   const arms = kept.filter((f) => !index.columns.has(f.field)).map(like);
   if (indexed.length > 0) {
@@ -525,6 +526,8 @@ function searchArms(
  * `q`: one OR group over the readable string/number fields, plus the o2m / translation children's
  * readable string/number fields through a subquery. Nothing searchable → nothing matches. The
  * result is the plain scan's; an index only narrows the rows the LIKEs look at (searchArms).
+ * `prefilter: false` leaves the collection's own FTS prefilter out (the answer is the same): the
+ * reader does so for a term so common that the scan finds a page sooner (execute-read.ts).
  */
 export function applySearch(
   qb: Knex.QueryBuilder,
@@ -532,13 +535,14 @@ export function applySearch(
   collection: string,
   alias: string,
   text: string,
+  options: { prefilter?: boolean } = {},
 ): void {
   const info = collectionOf(scope, collection);
   const terms: Array<(inner: Knex.QueryBuilder) => void> = [];
   const readable = (c: CollectionInfo, f: FieldInfo) =>
     scope.guard.canReadCollection(c.collection) && canQueryField(scope.guard, c.collection, f.field);
   const own = [...info.fields.values()].filter((f) => searchable(f) && readable(info, f));
-  terms.push(...searchArms(scope, info, alias, own, text));
+  terms.push(...searchArms(scope, info, alias, own, text, options.prefilter ?? true));
   for (const field of info.fields.values()) {
     const relation = field.relation;
     if (!field.alias || !relation || relation.kind === 'm2o' || !readable(info, field)) continue;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../server/cli';
 import { forceSearchScan } from '../../server/query/filter-to-sql';
+import { commonSearchTermAt } from '../../server/query/execute-read';
 import { schemaCache } from '../../server/schema';
 import { ftsTable, ngramParser, trigramIndex } from '../../server/schema/search-index';
 import {
@@ -245,6 +246,15 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
     const indexed = await run();
     server.project.knex.off('query', listener);
     if (vendor === 'sqlite') expect(seen.some((sql) => /\bMATCH\b/.test(sql))).toBe(true);
+    // Every term "common": pages in key order come from the scan (SQLite), the answer unchanged.
+    commonSearchTermAt(1);
+    let common: Record<string, number[]>;
+    try {
+      common = await run();
+    } finally {
+      commonSearchTermAt(2000);
+    }
+    expect(common).toEqual(indexed);
 
     // The same queries as a plain scan, with no index left to help.
     forceSearchScan(true);
