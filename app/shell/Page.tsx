@@ -47,7 +47,14 @@ export function Page({ title, actions, info, breadcrumb, children, className }: 
               <ol>
                 {breadcrumb.map((crumb, index) => (
                   <li key={`${crumb.label}-${index}`}>
-                    {crumb.href ? <Link href={crumb.href}>{crumb.label}</Link> : <span>{crumb.label}</span>}
+                    {/* Isolated (dir="auto"): a crumb in another script keeps its order and the separators theirs. */}
+                    {crumb.href ? (
+                      <Link href={crumb.href} dir="auto">
+                        {crumb.label}
+                      </Link>
+                    ) : (
+                      <span dir="auto">{crumb.label}</span>
+                    )}
                   </li>
                 ))}
               </ol>
