@@ -1,5 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import { APP_LOCALES } from '../../engine/components/pickers/languages';
 import { enUS, loadLocale, makeIntl, PSEUDO_LOCALE, registerCatalog } from './index';
 import { accent, pseudoCatalog, pseudoMessage, PSEUDO_CLOSE, PSEUDO_OPEN } from './pseudo';
 
@@ -29,6 +30,10 @@ function structure(elements: MessageFormatElement[]): string[] {
 }
 
 describe('the pseudo-locale', () => {
+  it('is not one of the languages a picker offers', () => {
+    expect(APP_LOCALES).not.toContain(PSEUDO_LOCALE);
+  });
+
   it('accents, pads about 40 % and marks a plain message', () => {
     const out = pseudoMessage('Sign in');
     expect(out.startsWith(`${PSEUDO_OPEN}Šíĝñ íñ`)).toBe(true);
