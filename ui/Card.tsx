@@ -37,7 +37,9 @@ export function Card({
       <span className="octavo-card__head">
         {icon && <Icon name={icon} className="octavo-card__icon" />}
         <span className="octavo-card__titles">
-          <Heading className="octavo-card__title">{title}</Heading>
+          <Heading className="octavo-card__title" dir="auto">
+            {title}
+          </Heading>
           {subtitle && <span className="octavo-card__subtitle">{subtitle}</span>}
         </span>
         {interactive && <Icon name="chevron_right" mirrorInRtl className="octavo-card__chevron" />}

@@ -39,6 +39,8 @@ export function TextInput(props: TextInputProps) {
         id={props.id}
         ref={props.ref}
         type={props.masked ? 'password' : (props.type ?? 'text')}
+        // The value's own direction (an English title or a URL in Arabic reads and edits left to right).
+        dir="auto"
         required={props.required}
         autoFocus={props.autoFocus}
         inputMode={props.inputMode}

@@ -23,6 +23,8 @@ export function Textarea(props: TextareaProps) {
     <textarea
       id={props.id}
       className={classes.filter(Boolean).join(' ')}
+      // The text's own direction, as for TextInput.
+      dir="auto"
       value={props.value ?? ''}
       rows={props.rows ?? 8}
       disabled={props.disabled}

@@ -19,6 +19,13 @@ import { resolveTimeZone } from '../../engine/format';
  */
 export const DEFAULT_LOCALE = 'en-US';
 
+/**
+ * The pseudo-locale (`./pseudo.ts`): en-US accented, padded and marked, made when it is first asked for.
+ * It is not one of the picker's locales; it applies only when asked for by this exact tag (a user's
+ * `locale` set through the API, or a browser started in it), for developers and translators.
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+
 type Catalog = Record<string, string>;
 
 // Catalogues of admin-only screens stay out of the entry chunk (the login page's 120 KB budget):
@@ -61,6 +68,10 @@ export const enUS: Catalog = merge(Object.values(bundled));
 export async function loadLocale(locale: string): Promise<Catalog | null> {
   if (locale === DEFAULT_LOCALE) return enUS;
   try {
+    if (locale.toLowerCase() === PSEUDO_LOCALE.toLowerCase()) {
+      pseudoize ??= (await import('./pseudo')).pseudoCatalog;
+      return pseudoize(enUS);
+    }
     const loaders = (await import('./locale-files')).localeFiles(locale);
     if (!loaders.length) {
       console.warn(`[i18n] no messages for locale "${locale}"; using ${DEFAULT_LOCALE}`);
@@ -99,6 +110,10 @@ const cache = createIntlCache();
 
 /** The message objects handed to intl instances, so a catalogue registered later reaches them. */
 const live = new Set<Catalog>();
+/** Those of them in the pseudo-locale, which get a registered catalogue pseudo-localized. */
+const pseudoLive = new WeakSet<Catalog>();
+/** The pseudo-locale's transformation, once its chunk has loaded. */
+let pseudoize: ((catalog: Catalog) => Catalog) | null = null;
 
 /**
  * Adds an en-US catalogue that a lazy chunk brings. It reaches the running intl instances at once
@@ -106,8 +121,10 @@ const live = new Set<Catalog>();
  */
 export function registerCatalog(catalog: Catalog): void {
   Object.assign(enUS, catalog);
+  const pseudo = pseudoize ? pseudoize(catalog) : catalog;
   for (const messages of live) {
-    for (const [id, text] of Object.entries(catalog)) if (!(id in messages)) messages[id] = text;
+    const source = pseudoLive.has(messages) ? pseudo : catalog;
+    for (const [id, text] of Object.entries(source)) if (!(id in messages)) messages[id] = text;
   }
 }
 
@@ -115,6 +132,7 @@ export function registerCatalog(catalog: Catalog): void {
 export function makeIntl(locale: string, messages: Catalog, timeZone?: string): IntlShape<string> {
   const all = { ...enUS, ...messages };
   live.add(all);
+  if (locale.toLowerCase() === PSEUDO_LOCALE.toLowerCase()) pseudoLive.add(all);
   return createIntl(
     {
       locale,

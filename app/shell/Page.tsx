@@ -47,13 +47,25 @@ export function Page({ title, actions, info, breadcrumb, children, className }: 
               <ol>
                 {breadcrumb.map((crumb, index) => (
                   <li key={`${crumb.label}-${index}`}>
-                    {crumb.href ? <Link href={crumb.href}>{crumb.label}</Link> : <span>{crumb.label}</span>}
+                    {/* Isolated (dir="auto"): a crumb in another script keeps its order and the separators theirs. */}
+                    {crumb.href ? (
+                      <Link href={crumb.href} dir="auto">
+                        {crumb.label}
+                      </Link>
+                    ) : (
+                      <span dir="auto">{crumb.label}</span>
+                    )}
                   </li>
                 ))}
               </ol>
             </nav>
           )}
-          <h1 className="page-header__title">{title}</h1>
+          {/* A long title ends in an ellipsis, the whole of it in the tooltip; `dir="auto"`: a title in
+              another script than the interface's (an English item in Arabic) keeps its own direction,
+              and its ellipsis falls at its logical end. */}
+          <h1 className="page-header__title" dir="auto" title={typeof title === 'string' ? title : undefined}>
+            {title}
+          </h1>
         </div>
         <div className="page-header__actions" aria-label={t('page.actions')}>
           {actions}

@@ -166,7 +166,7 @@ export function CardsLayout(props: LayoutProps) {
                   onClick={() => props.onItemClick?.(item)}
                   disabled={!props.onItemClick}
                 >
-                  <span className="octavo-cards__title">
+                  <span className="octavo-cards__title" dir="auto">
                     <CardText
                       option={options.title}
                       item={item}
@@ -176,7 +176,7 @@ export function CardsLayout(props: LayoutProps) {
                     />
                   </span>
                 </button>
-                <span className="octavo-cards__subtitle">
+                <span className="octavo-cards__subtitle" dir="auto">
                   <CardText option={options.subtitle} item={item} byName={byName} registry={registry} />
                 </span>
                 {size !== 'small' && (

@@ -85,6 +85,76 @@ describe('right-to-left locales', () => {
     expect(await mirroredIcon()).toBe('none');
   });
 
+  it('keeps English data left to right in Arabic: table cell, page title, breadcrumb and input', async () => {
+    const title = 'Hello, world: an English title (2024) that is long enough to be cut at its end';
+    const first = await api<{ id: number; title: string }[]>(
+      page,
+      'GET',
+      'items/articles?fields=id,title&limit=1&sort=id',
+    );
+    const { id, title: before } = first.data[0];
+    expect((await api(page, 'PATCH', `items/articles/${id}`, { title })).status).toBe(200);
+    await useLocale('ar-SA', 'rtl');
+    // Any English title of the demo in the table: its text is laid out left to right from its cell's start
+    // side (the first letter visible), and a long one is cut at its end.
+    const demoTitles = (await api<{ title: string }[]>(page, 'GET', 'items/articles?fields=title&limit=-1'))
+      .data;
+    await openApp(page, '/test/collections/articles');
+    await page.waitForSelector('.octavo-vtable__row');
+    const cells = await page.evaluate(
+      (titles) => {
+        const known = new Set(titles);
+        return [...document.querySelectorAll('.octavo-vtable__body .octavo-vtable__cell')]
+          .filter((cell) => known.has(cell.textContent ?? ''))
+          .slice(0, 20)
+          .map((cell) => {
+            const content = cell.firstElementChild!;
+            const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+            const text = walker.nextNode() as Text;
+            const char = (index: number) => {
+              const range = document.createRange();
+              range.setStart(text, index);
+              range.setEnd(text, index + 1);
+              return range.getBoundingClientRect();
+            };
+            const box = cell.getBoundingClientRect();
+            const first = char(0);
+            return {
+              bidi: getComputedStyle(content).unicodeBidi,
+              firstVisible: first.left >= box.left - 1 && first.right <= box.right + 1,
+              leftToRight: char(1).left >= first.left,
+              cut: content.scrollWidth > content.clientWidth,
+            };
+          });
+      },
+      demoTitles.map((row) => row.title),
+    );
+    expect(cells.length).toBeGreaterThan(3);
+    expect(cells.filter((cell) => cell.cut).length).toBeGreaterThan(0);
+    for (const cell of cells)
+      expect(cell).toMatchObject({ bidi: 'plaintext', firstVisible: true, leftToRight: true });
+    // The Arabic column headers stay right to left.
+    expect(
+      await page.evaluate(
+        () => getComputedStyle(document.querySelector('.octavo-vtable__header')!).direction,
+      ),
+    ).toBe('rtl');
+
+    await openApp(page, `/test/collections/articles/${id}`);
+    const heading = page.locator('h1.page-header__title');
+    await heading.filter({ hasText: title }).waitFor();
+    expect(
+      await heading.evaluate((element) => [element.getAttribute('dir'), getComputedStyle(element).direction]),
+    ).toEqual(['auto', 'ltr']);
+    // The Arabic crumb is right to left, the title field's input left to right.
+    const crumb = page.locator('.page-header__breadcrumb a').first();
+    expect(await crumb.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    const input = page.locator('#field-title');
+    expect(await input.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+    await useLocale('en-US', 'ltr');
+    await api(page, 'PATCH', `items/articles/${id}`, { title: before });
+  });
+
   it('is right-to-left in Hebrew too', async () => {
     await useLocale('he-IL', 'rtl');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('he-IL');
