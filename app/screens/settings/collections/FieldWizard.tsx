@@ -4,7 +4,7 @@ import { Button, Icon, Modal, Notice, Select, TextInput, Toggle } from '../../..
 import { ItemForm } from '../../../../engine/form/ItemForm';
 import { optionsWithDefaults } from '../../../../engine/form/rules';
 import type { FieldDefinition, InterfaceDefinition } from '../../../../engine/types';
-import { useT, type Translate } from '../../../i18n';
+import { useLocale, useT, type Translate } from '../../../i18n';
 import { useApi, useAppData, useRegistry } from '../../../state/hooks';
 import { useReportProblem } from '../../../shell/problems';
 import { createField, updateField, type FieldBody, type RelationRequest } from '../../../api/schema';
@@ -489,6 +489,7 @@ function InterfaceStep({
   onChoose: (definition: InterfaceDefinition) => void;
 }) {
   const t = useT();
+  const { locale } = useLocale();
   const registry = useRegistry();
   const [search, setSearch] = useState('');
   const { data } = useAppData();
@@ -497,8 +498,8 @@ function InterfaceStep({
     [data.schema.fields, collection],
   );
   const shown = useMemo(
-    () => wizardInterfaces(registry.interfaces(), search, present),
-    [registry, search, present],
+    () => wizardInterfaces(registry.interfaces(), search, present, locale),
+    [registry, search, present, locale],
   );
   return (
     <div className="wizard-interfaces">
