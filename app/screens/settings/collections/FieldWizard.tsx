@@ -25,6 +25,7 @@ import {
   type RelationKind,
   type Vendor,
 } from './schema-rules';
+import { useErrorText } from '../../../i18n/errors';
 
 type Step = 'interface' | 'schema' | 'options' | 'relation';
 
@@ -223,6 +224,7 @@ export function FieldWizard({
   onClose: () => void;
 }) {
   const t = useT();
+  const errorText = useErrorText();
   const api = useApi();
   const registry = useRegistry();
   const reportProblem = useReportProblem();
@@ -357,7 +359,7 @@ export function FieldWizard({
       await refreshSchema();
       onClose();
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorText(failure));
       setBusy(false);
     }
   };
