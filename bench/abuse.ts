@@ -33,6 +33,8 @@ export interface AbuseOptions {
   minutes: number;
   /** Seconds between the mixed load's progress lines. */
   every?: number;
+  /** The soak: the memory spread is the figure, with its target (flat within ± 10 %). */
+  soak?: boolean;
 }
 
 const DEEP = '*.*.*.*.*.*.*';
@@ -279,7 +281,7 @@ export async function mixedBenchmark(options: AbuseOptions): Promise<void> {
 
   const every = options.every ?? 30;
   console.log(
-    `\nmixed load: ${options.clients} clients for ${options.minutes} min, signed in as the non-admin role; ` +
+    `\n${options.soak ? 'soak' : 'mixed load'}: ${options.clients} clients for ${options.minutes} min, signed in as the non-admin role; ` +
       `mix ${kinds.map((k) => `${k.name} ${k.weight}%`).join(', ')} (the fan-out half anonymous)`,
   );
   const startRss = options.memory();
@@ -358,4 +360,15 @@ export async function mixedBenchmark(options: AbuseOptions): Promise<void> {
       last >= first ? '+' : '-'
     }${mib(Math.abs(last - first))}; peak ${mib(options.peak())}`,
   );
+  // The spread of the samples around the first one (the first interval is the warm-up's baseline).
+  const low = Math.min(...samples, first);
+  const high = Math.max(...samples, first);
+  const spread = Math.max(first - low, high - first) / first;
+  console.log(
+    `  rss spread over ${samples.length} samples: min ${mib(low)} (${pct(low, first)}), max ${mib(high)} ` +
+      `(${pct(high, first)}) of the first sample; target within ± 10 %: ${spread <= 0.1 ? 'PASS' : 'MISS'}`,
+  );
 }
+
+const pct = (value: number, of: number) =>
+  `${value >= of ? '+' : '-'}${((Math.abs(value - of) / of) * 100).toFixed(1)} %`;

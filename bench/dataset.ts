@@ -61,12 +61,12 @@ export interface Dataset {
   drop(): Promise<void>;
 }
 
-const SERVER_DB: Record<Exclude<Vendor, 'sqlite'>, Record<string, unknown>> = {
+export const SERVER_DB: Record<Exclude<Vendor, 'sqlite'>, Record<string, unknown>> = {
   mysql: { host: '127.0.0.1', port: 3306, user: 'root', password: '' },
   postgres: { host: '127.0.0.1', port: 5432, user: 'postgres', password: '' },
 };
 
-function serverAdmin(vendor: Exclude<Vendor, 'sqlite'>): Knex {
+export function serverAdmin(vendor: Exclude<Vendor, 'sqlite'>): Knex {
   return knexFactory(
     vendor === 'mysql'
       ? { client: 'mysql2', connection: { ...SERVER_DB.mysql } }
@@ -220,9 +220,9 @@ export async function createDataset(
 }
 
 /** Tags of the many-to-many; every article has three. */
-const TAGS = 50;
+export const TAGS = 50;
 
-async function createTables(knex: Knex): Promise<void> {
+export async function createTables(knex: Knex): Promise<void> {
   await knex.schema.createTable('authors', (t) => {
     t.increments('id');
     t.string('name', 200).notNullable();
@@ -255,7 +255,7 @@ async function createTables(knex: Knex): Promise<void> {
 }
 
 /** Keys are indexed by their primary key; relation columns, status and sort fields get their own. */
-async function createIndexes(knex: Knex): Promise<void> {
+export async function createIndexes(knex: Knex): Promise<void> {
   const indexes: Array<[string, string[]]> = [
     ['articles', ['author']],
     ['articles', ['status']],
@@ -274,7 +274,7 @@ async function createIndexes(knex: Knex): Promise<void> {
   }
 }
 
-async function writeMetadata(knex: Knex): Promise<void> {
+export async function writeMetadata(knex: Knex): Promise<void> {
   await knex('directus_collections').insert([
     { collection: 'authors', managed: 1, hidden: 0, single: 0, icon: 'person' },
     { collection: 'articles', managed: 1, hidden: 0, single: 0, icon: 'article' },
@@ -341,7 +341,7 @@ async function writeMetadata(knex: Knex): Promise<void> {
 }
 
 /** Role 3 "Editor": full read, create, update of own articles, and a read blacklist. */
-async function writeAccess(knex: Knex): Promise<void> {
+export async function writeAccess(knex: Knex): Promise<void> {
   const [role] = await knex('directus_roles').insert({ name: 'Editor' }, ['id']);
   const roleId = typeof role === 'object' ? Number(role.id) : Number(role);
   const rights = (collection: string, extra: Record<string, unknown>) => ({

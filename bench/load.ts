@@ -6,7 +6,7 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 export interface LoadCase {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** A path, or a function of the request number (to vary keys or bodies). */
   path: string | ((n: number) => string);
   body?: (n: number) => unknown;

@@ -2,8 +2,9 @@
  * The server side of the items benchmark, run in a process of its own so the load generator does
  * not share its event loop:
  *   octavo: the real server (buildServer) on the benchmark's data folder, at the default log level;
- *   floor:  the same list and one-item reads straight from the database driver — one prepared
- *           statement and JSON.stringify on node:http, no framework — the ceiling Octavo is compared to.
+ *   floor:  the same reads straight from the database driver (`GET /floor/<statement>?v=<value>`,
+ *           statements in floor.ts) — prepared statements and JSON.stringify on node:http, no
+ *           framework — the ceiling Octavo is compared to.
  * Prints `ready <port>` once listening.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,46 +12,66 @@ import { join } from 'node:path';
 import type { DatabaseConfig } from '../server/config';
 import { loadConfig } from '../server/config';
 import { buildServer } from '../server/http';
+import { floorStatements, numbered } from './floor';
 
 const [mode, dataDir, dbJson] = process.argv.slice(2);
 const database = JSON.parse(dbJson) as DatabaseConfig;
 
-/** The columns the benchmark role may read (its read blacklist hides `owner`). */
-const COLUMNS = 'id, status, title, body, rating, author, published_on';
-// What the role's status blacklist and the soft-delete status leave visible, as Octavo's list reads it.
-const LIST_SQL = `SELECT ${COLUMNS} FROM articles WHERE status NOT IN ('deleted') AND (status NOT IN ('deleted') OR status IS NULL) ORDER BY id LIMIT 100`;
-const ONE_SQL = `SELECT ${COLUMNS} FROM articles WHERE id = $1 AND status NOT IN ('deleted')`;
-
-type Reader = { list(): Promise<unknown[]>; one(id: number): Promise<unknown> };
+type Reader = (name: string, value: string) => Promise<{ rows: unknown[]; count?: number }>;
 
 async function floorReader(): Promise<Reader> {
+  const statements = floorStatements(database.vendor);
+  const statement = (name: string) => {
+    const found = statements[name];
+    if (!found) throw new Error(`no floor statement ${name}`);
+    return found;
+  };
   if (database.vendor === 'sqlite') {
     const { default: Database } = await import('better-sqlite3');
     const db = new Database(join(dataDir, database.filename!), { readonly: true });
     db.pragma('journal_mode = WAL');
-    const list = db.prepare(LIST_SQL);
-    const one = db.prepare(ONE_SQL.replace('$1', '?'));
-    return { list: async () => list.all(), one: async (id) => one.get(id) };
+    // Prepared on first use: the scenario's field exists only once the benchmark has created it.
+    const prepared = new Map<string, ReturnType<typeof db.prepare>>();
+    const prepare = (sql: string) => {
+      let found = prepared.get(sql);
+      if (!found) prepared.set(sql, (found = db.prepare(sql)));
+      return found;
+    };
+    return async (name, value) => {
+      const s = statement(name);
+      const rows = prepare(s.sql).all(...(s.params(value) as [number]));
+      if (!s.count) return { rows };
+      return {
+        rows,
+        count: Number((prepare(s.count).get(...([] as unknown as [number])) as { count: number }).count),
+      };
+    };
   }
   if (database.vendor === 'postgres') {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ ...database, user: database.user, max: 10 } as any);
-    return {
-      list: async () => (await pool.query({ name: 'list', text: LIST_SQL })).rows,
-      one: async (id) => (await pool.query({ name: 'one', text: ONE_SQL, values: [id] })).rows[0],
+    return async (name, value) => {
+      const s = statement(name);
+      const { rows } = await pool.query({ name, text: numbered(s.sql), values: s.params(value) });
+      if (!s.count) return { rows };
+      const counted = await pool.query({ name: `${name}-count`, text: s.count });
+      return { rows, count: Number(counted.rows[0].count) };
     };
   }
   const mysql = await import('mysql2/promise');
   const { vendor: _vendor, ...connection } = database as DatabaseConfig & Record<string, unknown>;
   const pool = mysql.createPool({ ...(connection as any), dateStrings: true, connectionLimit: 10 });
-  return {
-    list: async () => (await pool.execute(LIST_SQL))[0] as unknown[],
-    one: async (id) => ((await pool.execute(ONE_SQL.replace('$1', '?'), [id]))[0] as unknown[])[0],
+  return async (name, value) => {
+    const s = statement(name);
+    const rows = (await pool.execute(s.sql, s.params(value) as any[]))[0] as unknown[];
+    if (!s.count) return { rows };
+    const counted = (await pool.execute(s.count))[0] as Array<{ count: number }>;
+    return { rows, count: Number(counted[0].count) };
   };
 }
 
 async function startFloor(): Promise<number> {
-  const reader = await floorReader();
+  const read = await floorReader();
   const send = (res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
     res.writeHead(status, {
@@ -60,15 +81,16 @@ async function startFloor(): Promise<number> {
     res.end(text);
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '').split('?')[0];
-    const match = /^\/bench\/items\/articles(?:\/(\d+))?$/.exec(path);
+    const url = new URL(req.url ?? '/', 'http://floor');
+    const match = /^\/floor\/([a-z]+)$/.exec(url.pathname);
     if (!match) return send(res, 404, { error: { code: 1 } });
-    const work = match[1]
-      ? reader.one(Number(match[1])).then((data) => ({ data }))
-      : reader.list().then((data) => ({ data }));
-    work.then(
-      (body) => send(res, body.data === undefined ? 404 : 200, body),
-      () => send(res, 500, { error: { code: null } }),
+    const one = match[1] === 'one';
+    read(match[1], url.searchParams.get('v') ?? '').then(
+      ({ rows, count }) => {
+        if (one) return send(res, rows.length ? 200 : 404, { data: rows[0] });
+        send(res, 200, count === undefined ? { data: rows } : { meta: { total_count: count }, data: rows });
+      },
+      (error: Error) => send(res, 500, { error: { code: null, message: error.message } }),
     );
   });
   server.keepAliveTimeout = 60_000;

@@ -26,7 +26,7 @@ describe('text direction follows the locale in effect', () => {
         <Switch />
       </I18nProvider>,
     );
-    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'), { timeout: 15000 });
     expect(document.documentElement.lang).toBe('ar-SA');
     act(() => screen.getByRole('button').click());
     await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));

@@ -188,7 +188,7 @@ describe('structured interfaces', () => {
     await colours.getByRole('checkbox', { name: 'teal' }).waitFor();
 
     // Interfaces + interface-options: the textarea's options form, its defaults filled.
-    await field(page, 'editor_interface').getByRole('combobox').selectOption({ label: 'Text-Area' });
+    await field(page, 'editor_interface').getByRole('combobox').selectOption({ label: 'Text area' });
     const options = field(page, 'editor_options');
     const rows = options.getByRole('textbox', { name: 'Rows' });
     expect(await rows.inputValue()).toBe('8');
