@@ -20,12 +20,9 @@ describe('the en-US catalogue of the definitions', () => {
 });
 
 describe('the en-US catalogue of the errors', () => {
-  it('has exactly one message per name of schemas/errors.json, its default message', () => {
+  it('has exactly one message per name of schemas/errors.json', () => {
     const catalogue = read('app/i18n/locales/en-US/errors.json');
-    const expected = Object.fromEntries(
-      errorCatalogue.errors.map((error) => [`errors.${error.name}`, error.message]),
-    );
-    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(expected).sort());
-    expect(catalogue).toEqual(expected);
+    const expected = errorCatalogue.errors.map((error) => `errors.${error.name}`);
+    expect(Object.keys(catalogue).sort()).toEqual([...new Set(expected)].sort());
   });
 });
