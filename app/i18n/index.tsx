@@ -54,6 +54,8 @@ const bundled = import.meta.glob<Catalog>(
     '!./locales/en-US/file-preview.json',
     '!./locales/en-US/interfaces*.json',
     '!./locales/en-US/layouts-*.json',
+    '!./locales/en-US/definitions.json',
+    '!./locales/en-US/errors.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -108,6 +110,9 @@ export function localeInEffect(
 const warned = new Set<string>();
 const cache = createIntlCache();
 
+/** How many catalogues were registered: what was looked up before may have a message now. */
+let registrations = 0;
+
 /** The message objects handed to intl instances, so a catalogue registered later reaches them. */
 const live = new Set<Catalog>();
 /** Those of them in the pseudo-locale, which get a registered catalogue pseudo-localized. */
@@ -120,6 +125,7 @@ let pseudoize: ((catalog: Catalog) => Catalog) | null = null;
  * (formatjs reads their messages object on each format); a locale's own translations keep precedence.
  */
 export function registerCatalog(catalog: Catalog): void {
+  registrations += 1;
   Object.assign(enUS, catalog);
   const pseudo = pseudoize ? pseudoize(catalog) : catalog;
   for (const messages of live) {
@@ -276,6 +282,24 @@ export function useT(): Translate {
 export function useHasMessage(): (id: string) => boolean {
   const { intl } = useI18nState();
   return useCallback((id: string) => id in intl.messages, [intl]);
+}
+
+/**
+ * A message that may be missing (the definitions' text of an extension, an error without its
+ * catalogue yet): its text, or undefined without a warning. A new function after a catalogue
+ * registers, so what was memoised with it is looked up again.
+ */
+export function useOptionalT(): (id: string, values?: Record<string, string | number>) => string | undefined {
+  const { intl } = useI18nState();
+  // Read at render: a chunk registers its catalogue when it loads, before its screens render.
+  const version = registrations;
+  return useMemo(
+    () => (id: string, values?: Record<string, string | number>) =>
+      id in intl.messages ? intl.formatMessage({ id }, values) : undefined,
+    // `version` is read by no code here, but a new catalogue must give a new function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [intl, version],
+  );
 }
 
 export function useLocale(): {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enUS, makeIntl, registerCatalog } from './index';
+import definitions from './locales/en-US/definitions.json';
+import { enUS, loadLocale, makeIntl, registerCatalog } from './index';
 
 describe('catalogues registered by lazy chunks', () => {
   it('reach intl instances made before, without overriding a locale’s own translation', () => {
@@ -23,5 +24,18 @@ describe('catalogues registered by lazy chunks', () => {
     const lazy = /^(browse|edit|sidebar|bookmarks|conflicts|file_preview|interfaces|layouts)\./;
     expect(Object.keys(enUS).filter((id) => lazy.test(id))).toEqual([]);
     expect(Object.keys(enUS).some((id) => id.startsWith('login.'))).toBe(true);
+  });
+
+  it('leaves the definitions and errors out of the entry; a locale brings its own with its other files', async () => {
+    expect(Object.keys(enUS).some((id) => id.startsWith('definitions.'))).toBe(false);
+    expect('errors.INVALID_PAYLOAD' in enUS).toBe(false);
+    const german = await loadLocale('de-DE');
+    const intl = makeIntl('de-DE', german ?? {});
+    registerCatalog(definitions);
+    // The German text, not the English one registered after the locale loaded.
+    expect(intl.formatMessage({ id: 'definitions.layout.tabular.name' })).not.toBe('Table');
+    expect(intl.formatMessage({ id: 'definitions.interface.dropdown.option.placeholder.name' })).not.toBe(
+      'Placeholder',
+    );
   });
 });

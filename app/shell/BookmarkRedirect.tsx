@@ -6,6 +6,7 @@ import { saveListingPreset, loadListingPreset } from '../state/presets';
 import { bookmarkHref, collectionHref } from '../paths';
 import { useT } from '../i18n';
 import { FullPageLoader } from './FullPageLoader';
+import { useErrorText } from '../i18n/errors';
 
 /**
  * /{project}/bookmarks/{collection}/{id}: copies the bookmark's search, filters, view query, options and type
@@ -16,6 +17,7 @@ export function BookmarkRedirect({ collection, id }: { collection: string; id: s
   const [, navigate] = useLocation();
   const notify = useNotify();
   const t = useT();
+  const errorText = useErrorText();
   useEffect(() => {
     let cancelled = false;
     (async () => {
@@ -39,7 +41,7 @@ export function BookmarkRedirect({ collection, id }: { collection: string; id: s
     })().catch((error: unknown) => {
       notify({
         title: t('errors.something_went_wrong'),
-        details: String((error as Error)?.message ?? ''),
+        details: errorText(error),
         color: 'danger',
       });
       if (!cancelled) navigate(collectionHref(data.project, collection), { replace: true });

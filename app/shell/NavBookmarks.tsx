@@ -16,6 +16,7 @@ import { useAppData, useNotify, usePermissionModel } from '../state/hooks';
 import type { Preset } from '../state/types';
 import { bookmarkGroups, type BookmarkGroup } from './menus';
 import './nav-bookmarks.css';
+import { useErrorText } from '../i18n/errors';
 
 /** Role names for the role groups: the user's own role is known; administrators load the others. */
 function useRoleNames(groups: BookmarkGroup[]): Record<number, string> {
@@ -53,6 +54,7 @@ export function NavBookmarks() {
   const store = useAppData();
   const { data } = store;
   const notify = useNotify();
+  const errorText = useErrorText();
   const permissions = usePermissionModel();
   // A shared bookmark of a collection this role cannot read would open onto nothing.
   const groups = bookmarkGroups(
@@ -96,7 +98,7 @@ export function NavBookmarks() {
     } catch (error) {
       notify({
         title: t('bookmarks.rename_failed'),
-        details: error instanceof Error ? error.message : undefined,
+        details: errorText(error),
         color: 'danger',
       });
     } finally {
@@ -114,7 +116,7 @@ export function NavBookmarks() {
     } catch (error) {
       notify({
         title: t('bookmarks.delete_failed'),
-        details: error instanceof Error ? error.message : undefined,
+        details: errorText(error),
         color: 'danger',
       });
     } finally {

@@ -1,4 +1,5 @@
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useOptionalT } from '../i18n';
 import type { ApiClient } from '../api/client';
 import type { DefinitionRegistry } from '../../engine/registry/registry';
 import { AppDataContext, NotifyContext, type AppDataStore } from './context';
@@ -55,8 +56,15 @@ export function useSettings(): Record<string, any> {
   return useAppData().data.settings;
 }
 
+/**
+ * The registry, its definitions in the user's language (names, descriptions, option labels and
+ * notes, choices) from the `definitions.json` catalogue, which the screens that show definitions
+ * register (`definitions-catalog.ts`); an extension's definition without a key keeps its own words.
+ */
 export function useRegistry(): DefinitionRegistry {
-  return useAppData().data.registry;
+  const registry = useAppData().data.registry;
+  const text = useOptionalT();
+  return useMemo(() => registry.localized((id) => text(id)), [registry, text]);
 }
 
 export type NotifyColor = 'success' | 'danger' | 'warning' | 'info';

@@ -4,6 +4,7 @@ import { fallbackInterfacesFor } from './fallback-interfaces';
 import type { InterfaceComponent } from '../components/contract';
 import type { DisplayComponent } from '../displays/displays';
 import { validateDefinition, type DefinitionKind } from '../validation/validate-definition';
+import { localizeDefinition, type DefinitionText } from './localize';
 
 /** What a layout component receives is defined by the list engine; the registry only stores it. */
 export type LayoutComponent = ComponentType<any>;
@@ -81,6 +82,9 @@ export class DefinitionRegistry {
   private readonly coreDisplayIds: Set<string>;
   /** Problems by `${kind}:${id}`, kept so that every field using a broken id reports the same reason. */
   private readonly problemMap = new Map<string, RegistryProblem>();
+  /** Set on a view made by `localized()`: the catalogue's text, and the translated copies made so far. */
+  private text?: DefinitionText;
+  private copies?: WeakMap<object, InterfaceDefinition | LayoutDefinition>;
 
   constructor(options: RegistryOptions) {
     for (const definition of options.interfaces) this.interfaceDefs.set(definition.id, definition);
@@ -141,20 +145,54 @@ export class DefinitionRegistry {
     return this.report(kind, id, reason);
   }
 
+  /**
+   * A view of this registry whose definitions speak the user's language (`localize.ts`): names,
+   * descriptions and options through `text`, the definition's own words where the catalogue has no
+   * key. The view shares everything else (definitions, components, problems): what is added to one
+   * is in both. The app hands screens and forms such a view (`useRegistry()`).
+   */
+  localized(text: DefinitionText): DefinitionRegistry {
+    const view = Object.create(this) as DefinitionRegistry;
+    view.text = text;
+    view.copies = new WeakMap();
+    return view;
+  }
+
+  private local<T extends InterfaceDefinition | LayoutDefinition>(kind: DefinitionKind, definition: T): T;
+  private local<T extends InterfaceDefinition | LayoutDefinition>(
+    kind: DefinitionKind,
+    definition: T | undefined,
+  ): T | undefined;
+  private local<T extends InterfaceDefinition | LayoutDefinition>(
+    kind: DefinitionKind,
+    definition: T | undefined,
+  ): T | undefined {
+    if (!definition || !this.text || !this.copies) return definition;
+    let copy = this.copies.get(definition);
+    if (!copy) {
+      copy =
+        kind === 'interface'
+          ? localizeDefinition('interface', definition as InterfaceDefinition, this.text)
+          : localizeDefinition('layout', definition as LayoutDefinition, this.text);
+      this.copies.set(definition, copy);
+    }
+    return copy as T;
+  }
+
   problems(): RegistryProblem[] {
     return [...this.problemMap.values()];
   }
 
   interfaces(): InterfaceDefinition[] {
-    return [...this.interfaceDefs.values()];
+    return [...this.interfaceDefs.values()].map((definition) => this.local('interface', definition));
   }
 
   layouts(): LayoutDefinition[] {
-    return [...this.layoutDefs.values()];
+    return [...this.layoutDefs.values()].map((definition) => this.local('layout', definition));
   }
 
   getInterface(id: string): InterfaceDefinition | undefined {
-    return this.interfaceDefs.get(id);
+    return this.local('interface', this.interfaceDefs.get(id));
   }
 
   /**
@@ -168,7 +206,8 @@ export class DefinitionRegistry {
   ): ResolvedInterface {
     const definition = id ? this.interfaceDefs.get(id) : undefined;
     const Component = definition ? this.components.get(definition.binding.component) : undefined;
-    if (definition && Component) return { definition, Component, fallback: false };
+    if (definition && Component)
+      return { definition: this.local('interface', definition), Component, fallback: false };
     const problem = !id
       ? undefined
       : definition
@@ -182,7 +221,7 @@ export class DefinitionRegistry {
           this.report('interface', id, `Missing interface "${id}"`));
     const stand = this.standIn(fallbackInterfacesFor(field), id, field?.type);
     return {
-      definition: stand.definition,
+      definition: this.local('interface', stand.definition),
       Component: stand.Component,
       fallback: true,
       problem: problem?.message,
@@ -215,7 +254,8 @@ export class DefinitionRegistry {
   resolveLayout(id: string | null | undefined): ResolvedLayout {
     const definition = id ? this.layoutDefs.get(id) : undefined;
     const Component = definition ? this.layoutComponents.get(definition.component) : undefined;
-    if (definition && Component) return { definition, Component, fallback: false };
+    if (definition && Component)
+      return { definition: this.local('layout', definition), Component, fallback: false };
     const problem = !id
       ? undefined
       : definition
@@ -229,7 +269,7 @@ export class DefinitionRegistry {
           this.report('layout', id, `Missing layout "${id}"`).message);
     const fallback = this.layoutDefs.get(FALLBACK_LAYOUT)!;
     return {
-      definition: fallback,
+      definition: this.local('layout', fallback),
       Component: this.layoutComponents.get(fallback.component)!,
       fallback: true,
       problem,

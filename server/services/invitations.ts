@@ -4,7 +4,8 @@ import { findUserByEmail, normaliseEmail, safeUser } from './auth-users';
 import { checkPolicy } from './password-reset';
 import { hashPassword } from './passwords';
 import { emitItemEvent } from './events';
-import { mailEnabled, sendMail, type Mail } from './mail';
+import { mailEnabled, sendMail, sentences, type Mail } from './mail';
+import { mailDirection, mailLocale, mailTranslator } from '../i18n/mail';
 import { renderMailTemplate } from './mail-templates';
 import { readSettings } from './settings';
 import { looksLikeJwt, signToken, verifyToken } from './tokens';
@@ -31,14 +32,30 @@ export async function invitationMail(input: {
   projectName: string;
   senderName: string;
   link: string;
+  /** The project's default language (the invited person has none yet). */
+  locale: string;
 }): Promise<Mail> {
+  const { locale } = input;
+  const t = mailTranslator(locale);
+  const project = input.projectName;
+  const intro = input.senderName
+    ? t('invite.intro_from', { project, sender: input.senderName })
+    : t('invite.intro', { project });
   const { text, html } = await renderMailTemplate('user-invitation', {
-    project_name: input.projectName,
-    sender_name: input.senderName,
+    lang: locale,
+    dir: mailDirection(locale),
+    intro,
+    lead: sentences(locale, intro, t('invite.open')),
+    action: t('invite.action'),
     link: input.link,
-    days: INVITATION_DAYS,
+    closing: sentences(
+      locale,
+      t('invite.expiry', { days: INVITATION_DAYS }),
+      t('invite.password'),
+      t('invite.ignore'),
+    ),
   });
-  return { to: input.to, subject: `You have been invited to ${input.projectName}`, text, html };
+  return { to: input.to, subject: t('invite.subject', { project }), text, html };
 }
 
 function fullName(row: Record<string, unknown> | undefined): string {
@@ -138,6 +155,7 @@ export async function inviteUsers(
         projectName,
         senderName: fullName(sender),
         link: invitationLink(project, token),
+        locale: mailLocale(settings.default_locale),
       });
       await sendMail(project.server, mail);
     }

@@ -2,7 +2,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
 import type { Accountability, ProjectContext } from '../context';
 import { ApiError } from '../errors';
-import { renderAdminBody } from './mail-templates';
+import { renderAdminBody, renderMailTemplate } from './mail-templates';
+import { mailDirection, mailTranslator } from '../i18n/mail';
 
 const transports = new Map<string, Transporter>();
 
@@ -56,32 +57,33 @@ export async function sendMail(server: ServerConfig, mail: Mail): Promise<void> 
   }
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** The password-reset message: a link valid for `minutes`, usable once. */
-export function passwordResetMail(input: {
+/**
+ * The password-reset message in the recipient's language (`locale`, see `mailLocale`): a link valid
+ * for `minutes`, usable once (templates in mail-templates/password-reset.*.liquid).
+ */
+export async function passwordResetMail(input: {
   to: string;
   projectName: string;
   link: string;
   minutes: number;
-}): Mail {
-  const { projectName, link, minutes } = input;
-  const subject = `${projectName}: reset your password`;
-  const text = [
-    'Someone asked to reset the password of your account. If it was you, open this link and choose a new password:',
-    '',
+  locale: string;
+}): Promise<Mail> {
+  const { projectName, link, minutes, locale } = input;
+  const t = mailTranslator(locale);
+  const { text, html } = await renderMailTemplate('password-reset', {
+    lang: locale,
+    dir: mailDirection(locale),
+    intro: t('reset.intro', { project: projectName }),
+    action: t('reset.action'),
     link,
-    '',
-    `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this message; your password stays as it is.`,
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
-<p>Someone asked to reset the password of your <strong>${escapeHtml(projectName)}</strong> account. If it was you, choose a new password here:</p>
-<p><a href="${escapeHtml(link)}">Reset my password</a></p>
-<p style="color:#555">The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this message; your password stays as it is.</p>
-</body></html>`;
-  return { to: input.to, subject, text, html };
+    closing: sentences(locale, t('reset.expiry', { minutes }), t('reset.ignore')),
+  });
+  return { to: input.to, subject: t('reset.subject', { project: projectName }), text, html };
+}
+
+/** Sentences one after the other: with a space, none in Chinese and Japanese. */
+export function sentences(locale: string, ...parts: string[]): string {
+  return parts.join(/^(zh|ja)\b/.test(locale) ? '' : ' ');
 }
 
 /** Closes pooled SMTP connections (used when the server stops). */

@@ -6,6 +6,7 @@ import { looksLikeJwt, signToken, verifyToken } from './tokens';
 import { findUserByEmail } from './auth-users';
 import { deleteUserSessions } from './sessions';
 import { mailEnabled, passwordResetMail, sendMail } from './mail';
+import { mailLocale } from '../i18n/mail';
 
 /**
  * Origins a client-supplied link (reset_url, SSO redirect_url) may point to: the public URL's
@@ -75,11 +76,13 @@ async function sendResetLink(
     numberSetting(settings, 'auth_token_ttl', 20) > 0 ? numberSetting(settings, 'auth_token_ttl', 20) : 20;
   const token = await signToken(project, 'reset_password', { id: Number(user.id), email: user.email }, ttl);
   await project.knex('directus_users').where('id', user.id).update({ password_reset_token: token });
-  const mail = passwordResetMail({
+  const mail = await passwordResetMail({
     to: user.email,
     projectName: settings.project_name ?? project.key,
     link: resetLink(project, token, resetUrl),
     minutes: ttl,
+    // The recipient's language: theirs, else the project's default, else en-US.
+    locale: mailLocale(user.locale, settings.default_locale),
   });
   await sendMail(project.server, mail);
 }

@@ -12,6 +12,7 @@ import type { Item } from '../../state/schema-info';
 import { formatDuration, formatFileSize, metadataEntries } from './format';
 import { ImageZoom } from './ImageZoom';
 import './file-detail.css';
+import { useErrorText } from '../../i18n/errors';
 
 export interface FileDetailProps {
   api: ApiClient;
@@ -32,6 +33,7 @@ export interface FileDetailProps {
  */
 export default function FileDetail({ api, file: saved, mayReplace, dirty, onReplaced }: FileDetailProps) {
   const t = useT();
+  const errorText = useErrorText();
   const format = useFormat();
   const { locale } = useLocale();
   const notify = useNotify();
@@ -57,7 +59,7 @@ export default function FileDetail({ api, file: saved, mayReplace, dirty, onRepl
       setProblem(
         t('file_detail.replace_failed', {
           name: chosen.name,
-          reason: error instanceof Error ? error.message : '',
+          reason: errorText(error),
         }),
       );
     } finally {

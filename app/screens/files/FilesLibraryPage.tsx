@@ -16,6 +16,7 @@ import { UploadModal } from './UploadModal';
 import { useFolders } from './use-folders';
 import '../../uploads/catalog';
 import './files.css';
+import { useErrorText } from '../../i18n/errors';
 
 const FILES = 'directus_files';
 const FOLDERS = 'directus_folders';
@@ -45,6 +46,7 @@ export default function FilesLibraryPage() {
 
 function Library() {
   const t = useT();
+  const errorText = useErrorText();
   const api = useApi();
   const project = useProjectKey();
   const schema = useSchema();
@@ -79,7 +81,7 @@ function Library() {
   };
   const failed = (key: string) => (error: unknown) => {
     setBusy(false);
-    setProblem(t(key, { message: error instanceof Error ? error.message : String(error) }));
+    setProblem(t(key, { message: errorText(error) }));
   };
 
   const create = (name: string) => {

@@ -6,6 +6,7 @@ import { useApi } from '../../state/hooks';
 import { UploadPanel } from '../../uploads/UploadArea';
 import type { ProjectUploads } from '../../uploads/use-project-uploads';
 import './files.css';
+import { useErrorText } from '../../i18n/errors';
 
 /** Whether the text is a web address the server may be asked to import. */
 export function isWebAddress(text: string): boolean {
@@ -31,6 +32,7 @@ export function UploadModal(props: {
   onImported: (file: Record<string, unknown>) => void;
 }) {
   const t = useT();
+  const errorText = useErrorText();
   const api = useApi();
   const urlId = useId();
   const hintId = useId();
@@ -56,7 +58,7 @@ export function UploadModal(props: {
       },
       (error: unknown) => {
         setBusy(false);
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorText(error);
         setOutcome({ ok: false, text: t('files.url_failed', { message }) });
       },
     );

@@ -221,7 +221,8 @@ describe('ItemPage: save modes', () => {
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith({
         title: 'Something went wrong',
-        details: 'title: This value is too long.',
+        // The catalogue's message for code 4, the server's more specific words after it.
+        details: 'Invalid request: title: This value is too long.',
         color: 'danger',
       }),
     );

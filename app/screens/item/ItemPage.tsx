@@ -1,3 +1,4 @@
+import '../../state/definitions-catalog';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { ItemForm } from '../../../engine/form/ItemForm';

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { CallError } from '../../../machines/implementations';
 import { Button, EmptyState, Spinner } from '../../../ui';
 import { useT } from '../../i18n';
+import { useErrorText } from '../../i18n/errors';
 
 /** What the item page shows before its form: loading, not found, or the server's trouble with a retry. */
 export function ItemStateView(props: {
@@ -11,6 +12,7 @@ export function ItemStateView(props: {
   onRetry: () => void;
 }) {
   const t = useT();
+  const errorText = useErrorText();
   const { error } = props;
   if (props.state === 'notFound') {
     return (
@@ -37,7 +39,7 @@ export function ItemStateView(props: {
               <p>{t('edit.server_trouble_body')}</p>
               {error && (
                 <p className="item-state__detail">
-                  {error.message || t(`errors.${error.code}`)} ({error.code})
+                  {errorText(error)} ({error.code})
                 </p>
               )}
             </>

@@ -12,6 +12,7 @@ import { UserRef } from '../../people';
 import { useNotify, useSchema } from '../../state/hooks';
 import { primaryKeyName, relatedCollection } from '../../state/schema-info';
 import { revisionView } from './revision-diff';
+import { useErrorText } from '../../i18n/errors';
 
 type Item = Record<string, unknown>;
 
@@ -57,6 +58,7 @@ export function RevisionPreview(props: RevisionPreviewProps) {
   const t = useT();
   const format = useFormat();
   const notify = useNotify();
+  const errorText = useErrorText();
   const schema = useSchema();
   const [loaded, setLoaded] = useState<Revision | null>(null);
   const [failed, setFailed] = useState(false);
@@ -138,7 +140,7 @@ export function RevisionPreview(props: RevisionPreviewProps) {
     } catch (error) {
       notify({
         title: t('sidebar.revert_failed'),
-        details: error instanceof Error ? error.message : undefined,
+        details: errorText(error),
         color: 'danger',
       });
       setReverting(false);

@@ -22,6 +22,7 @@ import { useApi, useNotify, useProjectKey, useSchema } from '../../state/hooks';
 import { primaryKeyName, softDeleteOf } from '../../state/schema-info';
 import { registerLiveActor } from '../../statecharts/live-actors';
 import { useLeaveGuard } from './use-leave-guard';
+import { useErrorText } from '../../i18n/errors';
 
 const NOTICE_TITLES: Record<Notice, string> = {
   saved: 'edit.item_saved',
@@ -41,12 +42,13 @@ export function useItemEditor(collection: string, route: RouteKey, fields: Field
   const project = useProjectKey();
   const schema = useSchema();
   const notify = useNotify();
+  const errorText = useErrorText();
   const [, navigate] = useLocation();
   const meta = schema.collections[collection];
 
   // The machine's side effects read the latest hooks through this ref (the machine is created once).
-  const latest = useRef({ navigate, notify, t, project, api, schema, fields, meta });
-  latest.current = { navigate, notify, t, project, api, schema, fields, meta };
+  const latest = useRef({ navigate, notify, t, errorText, project, api, schema, fields, meta });
+  latest.current = { navigate, notify, t, errorText, project, api, schema, fields, meta };
 
   /** Lets the machine's own navigation (discard, save and leave…) past the unsaved-changes guard. */
   const allowNavigationRef = useRef<() => void>(() => {});
@@ -107,11 +109,11 @@ export function useItemEditor(collection: string, route: RouteKey, fields: Field
           go(itemHref(latest.current.project, params.collection, params.primaryKey)),
         goTo: (_, params: { to: string }) => go(params.to),
         notify: (_, params: { notice: Notice; error?: CallError | null }) => {
-          const { t: translate, notify: show } = latest.current;
+          const { t: translate, notify: show, errorText } = latest.current;
           const failed = params.notice !== 'saved' && params.notice !== 'deleted';
           show({
             title: translate(NOTICE_TITLES[params.notice]),
-            details: failed ? params.error?.message || undefined : undefined,
+            details: failed && params.error ? errorText(params.error) : undefined,
             color: failed ? 'danger' : 'success',
           });
         },

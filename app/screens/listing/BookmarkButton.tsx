@@ -5,6 +5,7 @@ import { createBookmark, matchingBookmark, withBookmark, type BookmarkAudience }
 import { useAppData, useNotify, usePermissionModel } from '../../state/hooks';
 import { BookmarkDialog } from './BookmarkDialog';
 import { presetPatch, type ListingView } from './useListingView';
+import { useErrorText } from '../../i18n/errors';
 
 /**
  * The listing's bookmark button (spec §2, §4 Bookmark): saves the current view (layout, query, options,
@@ -14,6 +15,7 @@ export function BookmarkButton({ collection, view }: { collection: string; view:
   const t = useT();
   const store = useAppData();
   const notify = useNotify();
+  const errorText = useErrorText();
   const permissions = usePermissionModel();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -33,7 +35,7 @@ export function BookmarkButton({ collection, view }: { collection: string; view:
     } catch (error) {
       notify({
         title: t('bookmarks.create_failed'),
-        details: error instanceof Error ? error.message : undefined,
+        details: errorText(error),
         color: 'danger',
       });
     } finally {

@@ -8,6 +8,7 @@ import { isSystemCollection } from '../../paths';
 import { useApi, useNotify, usePermissionModel } from '../../state/hooks';
 import { exportParams } from './export-params';
 import type { ListingView } from './useListingView';
+import { useErrorText } from '../../i18n/errors';
 
 // The dialog brings the CSV parser: a chunk of its own, loaded when the user opens it.
 const ImportDialog = lazy(() => import('./ImportDialog'));
@@ -43,6 +44,7 @@ export function ExchangeMenu(props: {
   const t = useT();
   const api = useApi();
   const notify = useNotify();
+  const errorText = useErrorText();
   const permissions = usePermissionModel();
   const [busy, setBusy] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -56,7 +58,7 @@ export function ExchangeMenu(props: {
     } catch (error) {
       notify({
         title: t('exchange.export_failed'),
-        details: error instanceof Error ? error.message : undefined,
+        details: errorText(error),
         color: 'danger',
       });
     } finally {

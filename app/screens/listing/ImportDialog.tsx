@@ -17,6 +17,7 @@ import {
   type ParsedCsv,
 } from './import-mapping';
 import './exchange.css';
+import { useErrorText } from '../../i18n/errors';
 
 /** Rows shown in the preview. */
 const PREVIEW_ROWS = 5;
@@ -43,6 +44,7 @@ export default function ImportDialog(props: {
   const t = useT();
   const api = useApi();
   const notify = useNotify();
+  const errorText = useErrorText();
   const schema = useSchema();
   const permissions = usePermissionModel();
   const ids = useId();
@@ -117,7 +119,7 @@ export default function ImportDialog(props: {
       setReport(null);
       notify({
         title: t('exchange.import_failed'),
-        details: error instanceof Error ? error.message : undefined,
+        details: errorText(error),
         color: 'danger',
       });
     } finally {

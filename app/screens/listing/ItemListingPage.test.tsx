@@ -91,12 +91,13 @@ describe('the listing states', () => {
   it('shows the server error with the message, and retries', async () => {
     let fail = true;
     const client = api(() => {
-      if (fail) throw new ApiRequestError(11, 500, 'Can Not Reach Database');
+      if (fail) throw new ApiRequestError(11, 500, 'Database connection failed');
       return listAnswer(articles(1, 1));
     });
     renderListing({ api: client, collections, fields });
     expect(await screen.findByText('Server error')).toBeTruthy();
-    expect(screen.getByText('The items could not be loaded: Can Not Reach Database')).toBeTruthy();
+    // The error catalogue's words for code 11 (loaded after the first render).
+    expect(await screen.findByText('The items could not be loaded: Database connection failed')).toBeTruthy();
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(state()).toBe('loaded'));

@@ -1,3 +1,4 @@
+import '../../state/definitions-catalog';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ListView } from '../../../engine/list/ListView';

@@ -4,6 +4,7 @@ import { Button } from '../../../ui';
 import { useT } from '../../i18n';
 import { ListingState } from './ListingState';
 import type { ListPhase } from './useItemList';
+import { useErrorText } from '../../i18n/errors';
 
 /**
  * Why a listing shows no rows (spec §2 "item list with states"): no browsable fields, the server's error
@@ -24,6 +25,7 @@ export function ListingStates(props: {
   files?: boolean;
 }) {
   const t = useT();
+  const errorText = useErrorText();
   if (!props.browsable) {
     return (
       <ListingState
@@ -39,7 +41,7 @@ export function ListingStates(props: {
         kind="error"
         title={t('browse.state.error.title')}
         body={t('browse.state.error.body', {
-          message: props.error?.message || t(`errors.${props.error?.code ?? -1}`),
+          message: errorText(props.error ?? { code: -1, message: '' }),
         })}
         action={
           <Button variant="secondary" icon="refresh" onClick={props.onRetry}>

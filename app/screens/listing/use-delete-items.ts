@@ -3,6 +3,7 @@ import { removeItems } from '../../api/items';
 import { useT } from '../../i18n';
 import { useApi, useNotify, useSchema } from '../../state/hooks';
 import { softDeleteOf, statusMappingOf } from '../../state/schema-info';
+import { useErrorText } from '../../i18n/errors';
 
 /**
  * Deleting the selected items after the user confirms: the same rule as the item page, so a collection
@@ -12,6 +13,7 @@ export function useDeleteItems(collection: string, onDone: () => void) {
   const api = useApi();
   const t = useT();
   const notify = useNotify();
+  const errorText = useErrorText();
   const schema = useSchema();
   const softDelete = softDeleteOf(schema.collections[collection], schema.fields[collection] ?? []);
   const [confirming, setConfirming] = useState<string[] | null>(null);
@@ -27,7 +29,7 @@ export function useDeleteItems(collection: string, onDone: () => void) {
     } catch (error) {
       notify({
         title: t('browse.delete_failed'),
-        details: error instanceof Error ? error.message : undefined,
+        details: errorText(error),
         color: 'danger',
       });
     } finally {

@@ -4,6 +4,7 @@ import { saveSortValues } from '../../api/items';
 import { useT } from '../../i18n';
 import { useApi, useNotify, usePermissionModel } from '../../state/hooks';
 import { reorderItems, type Item } from './manual-sort';
+import { useErrorText } from '../../i18n/errors';
 
 /**
  * Drag to reorder (api-v8 §3.5): the new order shows at once and the sort values are written in one
@@ -19,6 +20,7 @@ export function useManualSort(options: {
   const api = useApi();
   const t = useT();
   const notify = useNotify();
+  const errorText = useErrorText();
   const permissions = usePermissionModel();
   const [reordered, setReordered] = useState<{ source: Item[]; items: Item[] } | null>(null);
   const shown = reordered && reordered.source === items ? reordered.items : items;
@@ -32,7 +34,7 @@ export function useManualSort(options: {
       setReordered(null);
       notify({
         title: t('browse.reorder_failed'),
-        details: error instanceof Error ? error.message : undefined,
+        details: errorText(error),
         color: 'danger',
       });
     });

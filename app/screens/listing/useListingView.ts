@@ -3,6 +3,7 @@ import { useAppData, useNotify, usePreset } from '../../state/hooks';
 import { saveListingPreset } from '../../state/presets';
 import type { Preset, PresetFilter } from '../../state/types';
 import { useT } from '../../i18n';
+import { useErrorText } from '../../i18n/errors';
 
 export type ViewMap = Record<string, Record<string, unknown>>;
 
@@ -58,6 +59,7 @@ export function useListingView(
   const store = useAppData();
   const notify = useNotify();
   const t = useT();
+  const errorText = useErrorText();
   const [view, setView] = useState<ListingView | null>(null);
   const latest = useRef<Preset | null>(preset);
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -89,7 +91,7 @@ export function useListingView(
         .catch((error: unknown) => {
           notify({
             title: t('browse.preset_save_failed'),
-            details: error instanceof Error ? error.message : undefined,
+            details: errorText(error),
             color: 'warning',
           });
         })
@@ -97,7 +99,7 @@ export function useListingView(
           saving.current -= 1;
         });
     },
-    [collection, notify, store, t, defaultViewType],
+    [collection, notify, store, t, defaultViewType, errorText],
   );
 
   return { ready: view !== null, view: view ?? viewFromPreset(preset, defaultViewType), change };

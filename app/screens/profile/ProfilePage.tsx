@@ -15,6 +15,7 @@ import { PasswordSection } from './PasswordSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { SessionsSection } from './SessionsSection';
 import './profile.css';
+import { useErrorText } from '../../i18n/errors';
 
 /** An expanded file row (the avatar) as the key the API writes. */
 function keyOf(value: unknown): unknown {
@@ -34,6 +35,7 @@ export default function ProfilePage() {
   const schema = useSchema();
   const registry = useRegistry();
   const notify = useNotify();
+  const errorText = useErrorText();
   const { setLocale } = useLocale();
   const [baseline, setBaseline] = useState<ProfileValues | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -116,13 +118,13 @@ export default function ProfilePage() {
     } catch (error) {
       notify({
         title: t('profile.save_failed'),
-        details: error instanceof Error ? error.message : undefined,
+        details: errorText(error),
         color: 'danger',
       });
     } finally {
       setSaving(false);
     }
-  }, [api, dirty, notify, setLocale, staged, store, t]);
+  }, [api, dirty, notify, setLocale, staged, store, t, errorText]);
 
   const values = useMemo(() => ({ ...baseline, ...staged }), [baseline, staged]);
   const actions = baseline && (

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Badge, Button, ConfirmDialog, Icon, Notice, Spinner } from '../../../ui';
-import { toApiError } from '../../api/client';
 import { endAllOwnSessions, endOwnSession, listOwnSessions, type OwnSession } from '../../api/profile';
 import { useFormat, useT } from '../../i18n';
 import { useApi, useAppData, useNotify } from '../../state/hooks';
 import { useLocation } from 'wouter';
 import { deviceName } from './user-agent';
+import { useErrorText } from '../../i18n/errors';
 
 /**
  * The user's open sessions (Octavo: GET /users/me/sessions): device, IP address, when it was last
@@ -17,6 +17,7 @@ export function SessionsSection() {
   const t = useT();
   const api = useApi();
   const notify = useNotify();
+  const errorText = useErrorText();
   const format = useFormat();
   const { data } = useAppData();
   const id = useId();
@@ -32,9 +33,9 @@ export function SessionsSection() {
       setSessions(await listOwnSessions(api));
       setError(null);
     } catch (failure) {
-      setError(t('profile.sessions.load_failed', { message: toApiError(failure).message }));
+      setError(t('profile.sessions.load_failed', { message: errorText(failure) }));
     }
-  }, [api, t]);
+  }, [api, t, errorText]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -51,7 +52,7 @@ export function SessionsSection() {
       notify({ title: t('profile.sessions.signed_out'), color: 'success' });
       await load();
     } catch (failure) {
-      setError(t('profile.sessions.load_failed', { message: toApiError(failure).message }));
+      setError(t('profile.sessions.load_failed', { message: errorText(failure) }));
     } finally {
       setEnding(null);
     }
@@ -66,7 +67,7 @@ export function SessionsSection() {
       navigate('/logout');
     } catch (failure) {
       setAskAll(false);
-      setError(t('profile.sessions.load_failed', { message: toApiError(failure).message }));
+      setError(t('profile.sessions.load_failed', { message: errorText(failure) }));
     } finally {
       setEndingAll(false);
     }

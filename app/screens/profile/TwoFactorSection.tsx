@@ -9,6 +9,7 @@ import { useT } from '../../i18n';
 import { useApi, useNotify } from '../../state/hooks';
 import { OtpInput } from '../public/OtpInput';
 import { otpauthUri } from '../public/SetupTwoFactorPage';
+import { useErrorText } from '../../i18n/errors';
 
 type Step = { kind: 'idle' } | { kind: 'enabling'; secret: string; qr: string } | { kind: 'disabling' };
 
@@ -21,6 +22,7 @@ export function TwoFactorSection({ email }: { email: string }) {
   const t = useT();
   const api = useApi();
   const notify = useNotify();
+  const errorText = useErrorText();
   const id = useId();
   const [state, setState] = useState<{ enabled: boolean; enforced: boolean } | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
@@ -31,8 +33,8 @@ export function TwoFactorSection({ email }: { email: string }) {
 
   const refresh = useCallback(async () => setState(await ownTwoFactor(api)), [api]);
   useEffect(() => {
-    refresh().catch((failure: unknown) => setError(toApiError(failure).message));
-  }, [refresh]);
+    refresh().catch((failure: unknown) => setError(errorText(failure)));
+  }, [refresh, errorText]);
 
   const say = (failure: ApiRequestError) =>
     failure.code === 112

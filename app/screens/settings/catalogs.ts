@@ -1,3 +1,4 @@
+import '../../state/definitions-catalog';
 import roles from '../../i18n/locales/en-US/settings-roles.json';
 import projectSettings from '../../i18n/locales/en-US/settings-global.json';
 import webhooks from '../../i18n/locales/en-US/settings-webhooks.json';

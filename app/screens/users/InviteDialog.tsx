@@ -8,6 +8,7 @@ import { useApi, useNotify } from '../../state/hooks';
 import { isEmail, parseEmails } from './invite-emails';
 import './catalog';
 import './users.css';
+import { useErrorText } from '../../i18n/errors';
 
 export interface InviteDialogProps {
   open: boolean;
@@ -26,6 +27,7 @@ const NO_MAIL = 500;
  */
 export function InviteDialog({ open, onClose, onInvited }: InviteDialogProps) {
   const t = useT();
+  const errorText = useErrorText();
   const api = useApi();
   const notify = useNotify();
   const ids = { emails: useId(), emailsHint: useId(), role: useId(), roleHint: useId(), error: useId() };
@@ -96,7 +98,7 @@ export function InviteDialog({ open, onClose, onInvited }: InviteDialogProps) {
       setError(
         apiError.code === NO_MAIL
           ? t('users.invite_no_mail')
-          : t('users.invite_failed', { message: apiError.message }),
+          : t('users.invite_failed', { message: errorText(apiError) }),
       );
     } finally {
       setSending(false);

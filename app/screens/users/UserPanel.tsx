@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Avatar, Badge, Button, ConfirmDialog, Menu, Modal, TextInput, type MenuItem } from '../../../ui';
-import { toApiError, type ApiClient } from '../../api/client';
+import type { ApiClient } from '../../api/client';
 import { signOutEverywhere, updateUser } from '../../api/users';
 import { useT } from '../../i18n';
 import { avatarUrl, userDisplayName } from '../../people';
@@ -9,6 +9,7 @@ import { statusMappingOf } from '../../state/schema-info';
 import type { UserAction } from '../../permissions/model';
 import './catalog';
 import './users.css';
+import { useErrorText } from '../../i18n/errors';
 
 type Item = Record<string, unknown>;
 type Confirmable = 'suspend' | 'reactivate' | 'reset2fa' | 'signOut';
@@ -56,6 +57,7 @@ export interface UserPanelProps {
 export default function UserPanel({ api, user, onChanged }: UserPanelProps) {
   const t = useT();
   const notify = useNotify();
+  const errorText = useErrorText();
   const project = useProjectKey();
   const schema = useSchema();
   const permissions = usePermissionModel();
@@ -81,7 +83,7 @@ export default function UserPanel({ api, user, onChanged }: UserPanelProps) {
       notify({ title: t(done, { name }), color: 'success' });
       onChanged();
     } catch (failure) {
-      notify({ title: t('users.action_failed', { message: toApiError(failure).message }), color: 'danger' });
+      notify({ title: t('users.action_failed', { message: errorText(failure) }), color: 'danger' });
     } finally {
       setBusy(false);
       setAsking(null);

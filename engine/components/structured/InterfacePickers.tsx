@@ -3,7 +3,8 @@ import { Icon } from '../../../ui/Icon';
 import { Select } from '../../../ui/Select';
 import { ItemForm } from '../../form/ItemForm';
 import { optionsWithDefaults } from '../../form/rules';
-import { useEngineT } from '../../i18n';
+import { useEngineLocale, useEngineT } from '../../i18n';
+import { byName } from '../../registry/localize';
 import type { DefinitionRegistry } from '../../registry/registry';
 import type { InterfaceDefinition } from '../../types';
 import { FormRegistryContext, type InterfaceComponentProps } from '../contract';
@@ -18,6 +19,7 @@ import './structured.css';
 export function interfaceChoices(
   registry: DefinitionRegistry,
   filter: { relational: boolean; status: boolean; type?: string | null },
+  locale?: string,
 ): InterfaceDefinition[] {
   const type = filter.type?.toLowerCase();
   return registry
@@ -29,7 +31,7 @@ export function interfaceChoices(
         (filter.status || definition.id !== 'status') &&
         (!type || definition.types.includes(type)),
     )
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort(byName(locale));
 }
 
 /** The interface a sibling field names (`interfaceField` option), if the registry knows it. */
@@ -42,17 +44,22 @@ function siblingInterface(props: InterfaceComponentProps, registry: DefinitionRe
 /** Interfaces (schema-v8 §4.2): one interface id, chosen by name, its icon shown beside. */
 export function InterfacesInterface(props: InterfaceComponentProps) {
   const registry = useContext(FormRegistryContext);
+  const locale = useEngineLocale();
   const type = str(props.values.type);
   const list = useMemo(
     () =>
       registry
-        ? interfaceChoices(registry, {
-            relational: props.relational !== false,
-            status: props.status !== false,
-            type,
-          })
+        ? interfaceChoices(
+            registry,
+            {
+              relational: props.relational !== false,
+              status: props.status !== false,
+              type,
+            },
+            locale,
+          )
         : [],
-    [registry, props.relational, props.status, type],
+    [registry, props.relational, props.status, type, locale],
   );
   const current = str(props.value);
   const icon = (current && registry?.getInterface(current)?.icon) || 'widgets';

@@ -2,7 +2,8 @@ import { useContext, useMemo } from 'react';
 import { Button, buttonClassName } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
 import { Select } from '../../../ui/Select';
-import { useEngineT } from '../../i18n';
+import { useEngineLocale, useEngineT } from '../../i18n';
+import { byName } from '../../registry/localize';
 import { renderTemplate } from '../../templates/render-template';
 import { FormServicesContext, type InterfaceComponentProps } from '../contract';
 import { str } from './values';
@@ -14,17 +15,18 @@ import { fileFacts } from '../../files/preview';
 export function CollectionsInterface(props: InterfaceComponentProps) {
   const services = useContext(FormServicesContext);
   const includeSystem = props.includeSystem === true;
+  const locale = useEngineLocale();
   const choices = useMemo(
     () =>
       (services.collections?.() ?? [])
         .filter((entry) => includeSystem || !entry.system)
-        .sort((a, b) => Number(a.system) - Number(b.system) || a.name.localeCompare(b.name))
+        .sort((a, b) => Number(a.system) - Number(b.system) || byName(locale)(a, b))
         .map((entry) => ({
           value: entry.collection,
           // System collections carry their table name: several share a display name with user ones.
           label: entry.system ? `${entry.name} (${entry.collection})` : entry.name,
         })),
-    [services, includeSystem],
+    [services, includeSystem, locale],
   );
   return (
     <Select

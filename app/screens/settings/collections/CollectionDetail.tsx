@@ -16,6 +16,7 @@ import { FieldList } from './FieldList';
 import { translationField } from './FieldWizard';
 import '../settings.css';
 import './collections.css';
+import { useErrorText } from '../../../i18n/errors';
 
 /** The collection's own settings as field definitions, drawn by the form engine (spec §3 Collection). */
 export function collectionSettingsFields(t: Translate, withStatus: boolean): FieldDefinition[] {
@@ -174,6 +175,7 @@ function DetailActions({ collection }: { collection: string }) {
   const api = useApi();
   const project = useProjectKey();
   const notify = useNotify();
+  const errorText = useErrorText();
   const { data, refreshSchema } = useAppData();
   const [, navigate] = useLocation();
   const [confirm, setConfirm] = useState<{ items: number | null } | null>(null);
@@ -201,7 +203,7 @@ function DetailActions({ collection }: { collection: string }) {
     } catch (failure) {
       notify({
         title: t('settings_collections.delete_failed'),
-        details: (failure as Error).message,
+        details: errorText(failure),
         color: 'danger',
       });
     } finally {
@@ -243,6 +245,7 @@ function CollectionSettings({ collection }: { collection: string }) {
   const api = useApi();
   const registry = useRegistry();
   const notify = useNotify();
+  const errorText = useErrorText();
   const reportProblem = useReportProblem();
   const { data, refreshSchema } = useAppData();
   const meta = data.schema.collections[collection]!;
@@ -274,7 +277,7 @@ function CollectionSettings({ collection }: { collection: string }) {
       setStaged({});
       notify({ title: t('settings_collections.saved'), color: 'success' });
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorText(failure));
     } finally {
       setBusy(false);
     }

@@ -18,6 +18,7 @@ import {
 } from './schema-rules';
 import '../settings.css';
 import './collections.css';
+import { useErrorText } from '../../../i18n/errors';
 
 /** Item counts per collection, loaded after the list shows (null while loading, undefined on failure). */
 function useItemCounts(names: string[]): Record<string, number | null | undefined> {
@@ -130,6 +131,7 @@ export function CollectionsList() {
 /** The "new collection" prompt: a safe-mode name, the primary key and the system fields. */
 function NewCollectionDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
+  const errorText = useErrorText();
   const api = useApi();
   const project = useProjectKey();
   const { data, refreshSchema } = useAppData();
@@ -157,7 +159,7 @@ function NewCollectionDialog({ onClose }: { onClose: () => void }) {
       onClose();
       navigate(settingsCollectionHref(project, name));
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorText(failure));
       setBusy(false);
     }
   };

@@ -9,6 +9,7 @@ import { useApi, useAppData, useNotify, useRegistry } from '../../../state/hooks
 import { deleteField, updateField, updateFields } from '../../../api/schema';
 import { formOrder, moveName, sortChanges, WIDTHS } from './schema-rules';
 import { FieldWizard } from './FieldWizard';
+import { useErrorText } from '../../../i18n/errors';
 
 const FLAGS = ['hidden_browse', 'hidden_detail', 'required', 'readonly'] as const;
 type Flag = (typeof FLAGS)[number];
@@ -24,6 +25,7 @@ export function FieldList({ collection }: { collection: string }) {
   const t = useT();
   const api = useApi();
   const notify = useNotify();
+  const errorText = useErrorText();
   const { data, refreshSchema } = useAppData();
   const fields = useMemo(
     () => formOrder(data.schema.fields[collection] ?? []),
@@ -44,7 +46,7 @@ export function FieldList({ collection }: { collection: string }) {
     try {
       await work();
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorText(failure));
     }
     await refreshSchema().catch(() => undefined);
   };

@@ -4,7 +4,7 @@ import { Button, Icon, Modal, Notice, Select, TextInput, Toggle } from '../../..
 import { ItemForm } from '../../../../engine/form/ItemForm';
 import { optionsWithDefaults } from '../../../../engine/form/rules';
 import type { FieldDefinition, InterfaceDefinition } from '../../../../engine/types';
-import { useT, type Translate } from '../../../i18n';
+import { useLocale, useT, type Translate } from '../../../i18n';
 import { useApi, useAppData, useRegistry } from '../../../state/hooks';
 import { useReportProblem } from '../../../shell/problems';
 import { createField, updateField, type FieldBody, type RelationRequest } from '../../../api/schema';
@@ -25,6 +25,7 @@ import {
   type RelationKind,
   type Vendor,
 } from './schema-rules';
+import { useErrorText } from '../../../i18n/errors';
 
 type Step = 'interface' | 'schema' | 'options' | 'relation';
 
@@ -223,6 +224,7 @@ export function FieldWizard({
   onClose: () => void;
 }) {
   const t = useT();
+  const errorText = useErrorText();
   const api = useApi();
   const registry = useRegistry();
   const reportProblem = useReportProblem();
@@ -357,7 +359,7 @@ export function FieldWizard({
       await refreshSchema();
       onClose();
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorText(failure));
       setBusy(false);
     }
   };
@@ -489,6 +491,7 @@ function InterfaceStep({
   onChoose: (definition: InterfaceDefinition) => void;
 }) {
   const t = useT();
+  const { locale } = useLocale();
   const registry = useRegistry();
   const [search, setSearch] = useState('');
   const { data } = useAppData();
@@ -497,8 +500,8 @@ function InterfaceStep({
     [data.schema.fields, collection],
   );
   const shown = useMemo(
-    () => wizardInterfaces(registry.interfaces(), search, present),
-    [registry, search, present],
+    () => wizardInterfaces(registry.interfaces(), search, present, locale),
+    [registry, search, present, locale],
   );
   return (
     <div className="wizard-interfaces">

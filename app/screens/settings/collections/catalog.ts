@@ -1,3 +1,4 @@
+import '../../../state/definitions-catalog';
 import messages from '../../../i18n/locales/en-US/settings-collections.json';
 import { registerCatalog } from '../../../i18n';
 

@@ -1,4 +1,5 @@
 import fieldTypes from '../../../../schemas/field-types.json';
+import { byName } from '../../../../engine/registry/localize';
 import type { FieldDefinition, FieldWidth, InterfaceDefinition } from '../../../../engine/types';
 import type { FieldBody } from '../../../api/schema';
 import type { StatusMappingEntry } from '../../../state/types';
@@ -351,8 +352,9 @@ export function wizardInterfaces(
   all: InterfaceDefinition[],
   search: string,
   present: string[] = [],
+  locale?: string,
 ): InterfaceDefinition[] {
-  const needle = search.trim().toLowerCase();
+  const needle = search.trim().toLocaleLowerCase(locale);
   const fits = (type: string) =>
     !!typeEntry(type) && !(ONCE_PER_COLLECTION.includes(type) && present.includes(type));
   return all
@@ -361,11 +363,11 @@ export function wizardInterfaces(
     .filter(
       (d) =>
         !needle ||
-        d.name.toLowerCase().includes(needle) ||
+        d.name.toLocaleLowerCase(locale).includes(needle) ||
         d.id.includes(needle) ||
         d.types.some((t) => t.includes(needle)),
     )
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort(byName(locale));
 }
 
 export type InterfaceGroup =

@@ -17,6 +17,7 @@ import { useLeaveGuard } from '../../item/use-leave-guard';
 import { RequestedItemPicker } from '../../item/ItemPickerModal';
 import { useRelationalServices } from '../../item/use-relational-services';
 import '../settings.css';
+import { useErrorText } from '../../../i18n/errors';
 
 type Values = Record<string, unknown>;
 
@@ -36,6 +37,7 @@ export function ProjectSettings() {
   const project = useProjectKey();
   const registry = useRegistry();
   const notify = useNotify();
+  const errorText = useErrorText();
   const store = useAppData();
   const projects = useProjects();
   const mapTiles = useMapTiles();
@@ -99,13 +101,13 @@ export function ProjectSettings() {
     } catch (error) {
       notify({
         title: t('settings_global.save_failed'),
-        details: error instanceof Error ? error.message : undefined,
+        details: errorText(error),
         color: 'danger',
       });
     } finally {
       setSaving(false);
     }
-  }, [api, dirty, loaded, notify, project, projects, staged, store, t]);
+  }, [api, dirty, loaded, notify, project, projects, staged, store, t, errorText]);
 
   // Ctrl/Cmd+S saves, as on item pages.
   useEffect(() => {

@@ -2,7 +2,8 @@ import '../catalogs';
 import { useMemo, useState } from 'react';
 import { Badge, Card, EmptyState, Notice, TextInput } from '../../../../ui';
 import type { InterfaceDefinition } from '../../../../engine/types';
-import { useT } from '../../../i18n';
+import { byName } from '../../../../engine/registry/localize';
+import { useLocale, useT } from '../../../i18n';
 import { useProjectKey, useRegistry } from '../../../state/hooks';
 import { settingsHref, settingsInterfaceHref } from '../../../paths';
 import { Page } from '../../../shell/Page';
@@ -15,10 +16,10 @@ export const isCustom = (definition: InterfaceDefinition) =>
 
 /** Whether a definition matches a search: its name, id or one of its types, case-insensitive. */
 export function matchesSearch(definition: InterfaceDefinition, search: string): boolean {
-  const needle = search.trim().toLowerCase();
+  const needle = search.trim().toLocaleLowerCase();
   if (!needle) return true;
   return [definition.name, definition.id, ...definition.types].some((text) =>
-    text.toLowerCase().includes(needle),
+    text.toLocaleLowerCase().includes(needle),
   );
 }
 
@@ -27,15 +28,9 @@ export function InterfacesList() {
   const t = useT();
   const project = useProjectKey();
   const registry = useRegistry();
+  const { locale } = useLocale();
   const [search, setSearch] = useState('');
-  const all = useMemo(
-    () =>
-      registry
-        .interfaces()
-        .slice()
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    [registry],
-  );
+  const all = useMemo(() => registry.interfaces().slice().sort(byName(locale)), [registry, locale]);
   const shown = all.filter((definition) => matchesSearch(definition, search));
   // Custom interfaces that failed in this session (their module did not load or their component threw).
   const problems = registry.problems().filter((problem) => problem.kind === 'interface');

@@ -60,6 +60,7 @@ import {
 } from './permission-draft';
 import '../settings.css';
 import './roles.css';
+import { useErrorText } from '../../../i18n/errors';
 
 interface Loaded {
   /** Counts the loads: the editor starts afresh from each (after a save). */
@@ -165,6 +166,7 @@ function RoleEditor({
   const t = useT();
   const api = useApi();
   const notify = useNotify();
+  const errorText = useErrorText();
   const schema = useSchema();
   const { locale } = useLocale();
   const saved = loaded.role;
@@ -241,7 +243,7 @@ function RoleEditor({
     } catch (failure) {
       notify({
         title: t('settings_roles.save_failed'),
-        details: (failure as ApiRequestError).message,
+        details: errorText(failure),
         color: 'danger',
       });
     } finally {

@@ -20,6 +20,7 @@ import { settingsHref, settingsRoleHref } from '../../../paths';
 import { Page } from '../../../shell/Page';
 import '../settings.css';
 import './roles.css';
+import { useErrorText } from '../../../i18n/errors';
 
 /** /{project}/settings/roles: every role with its description and how many users it has; a new role. */
 export function RolesList() {
@@ -105,6 +106,7 @@ function NewRoleDialog(props: { open: boolean; onClose: () => void; existing: st
   const api = useApi();
   const project = useProjectKey();
   const notify = useNotify();
+  const errorText = useErrorText();
   const [, navigate] = useLocation();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -127,7 +129,7 @@ function NewRoleDialog(props: { open: boolean; onClose: () => void; existing: st
     } catch (failure) {
       notify({
         title: t('settings_roles.create_failed'),
-        details: (failure as ApiRequestError).message,
+        details: errorText(failure),
         color: 'danger',
       });
     } finally {

@@ -6,6 +6,7 @@ import { loadDeliveries, sendTestDelivery, type WebhookDelivery } from '../../..
 import { useFormat, useT } from '../../../i18n';
 import { useNotify } from '../../../state/hooks';
 import './webhooks.css';
+import { useErrorText } from '../../../i18n/errors';
 
 export interface WebhookDeliveriesProps {
   api: ApiClient;
@@ -27,6 +28,7 @@ export function WebhookDeliveries({ api, webhook, version }: WebhookDeliveriesPr
   const t = useT();
   const format = useFormat();
   const notify = useNotify();
+  const errorText = useErrorText();
   const [rows, setRows] = useState<WebhookDelivery[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [testing, setTesting] = useState(false);
@@ -63,7 +65,7 @@ export function WebhookDeliveries({ api, webhook, version }: WebhookDeliveriesPr
     } catch (error) {
       notify({
         title: t('webhooks.test_failed'),
-        details: error instanceof Error ? error.message : undefined,
+        details: errorText(error),
         color: 'danger',
       });
     } finally {
