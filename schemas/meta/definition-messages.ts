@@ -6,13 +6,15 @@
  *
  * Keys: `definitions.<interface|layout>.<id>.name` and `.description`; per option (`options`,
  * `view_options`, `view_query`) `….option.<field>.name`, `.note`, `.placeholder` and
- * `….option.<field>.choice.<value>` for a dropdown's labels.
+ * `….option.<field>.choice.<value>` for a dropdown's labels, `….option.<field>.default` for the
+ * default of a free-text option (TEXT_DEFAULTS: a placeholder, a button's text).
  */
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 interface OptionLike {
   field?: string;
+  default_value?: Json;
   name?: string;
   note?: string;
   options?: { [key: string]: Json } | null;
@@ -26,6 +28,9 @@ interface DefinitionLike {
   view_options?: OptionLike[];
   view_query?: OptionLike[];
 }
+
+/** Options whose default value is text people read: it gets a `….default` message. */
+export const TEXT_DEFAULTS = new Set(['placeholder', 'title', 'createItemText', 'validationMessage']);
 
 export type DefinitionKind = 'interface' | 'layout';
 
@@ -94,6 +99,9 @@ export function messagesOf(kind: DefinitionKind, definition: DefinitionLike): Re
     if (isText(option.note)) out[`${key}.note`] = option.note;
     if (isText(option.options?.placeholder)) out[`${key}.placeholder`] = option.options.placeholder as string;
     for (const [value, label] of optionChoices(option)) out[`${key}.choice.${value}`] = label;
+    // A free-text option's default (a placeholder, a button's text) reaches editors as written.
+    if (TEXT_DEFAULTS.has(option.field) && isText(option.default_value))
+      out[`${key}.default`] = option.default_value;
   }
   return Object.fromEntries(Object.entries(raw).map(([key, text]) => [key, icuLiteral(text)]));
 }
