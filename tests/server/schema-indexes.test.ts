@@ -47,8 +47,14 @@ describe.each(testVendors)(
           [table],
         );
         for (const row of rows as Array<{ indexname: string; indexdef: string }>) {
-          // The search (q) trigram indexes are search-index.test.ts's subject.
-          if (row.indexname === `${table}_pkey` || row.indexname.startsWith('sx_')) continue;
+          // The search (q) trigram indexes are search-index.test.ts's subject; a nullable column's
+          // `DESC NULLS LAST` companion (`ixn_`) is checked where it is asked for, below.
+          if (
+            row.indexname === `${table}_pkey` ||
+            row.indexname.startsWith('sx_') ||
+            row.indexname.startsWith('ixn_')
+          )
+            continue;
           const list = /\(([^)]*)\)\s*$/.exec(row.indexdef)![1];
           out.push({
             name: row.indexname,
@@ -344,6 +350,22 @@ describe.each(testVendors)(
       expect(steps).toBeGreaterThanOrEqual(1);
       expect(await plainIndexes('pages', 'summary')).toEqual(['ix_pages_summary']);
       expect((await a.get('/fields/pages/summary')).json().data.index).toBe(true);
+      if (vendor === 'postgres') {
+        // Descending sorts put NULLs last too: a nullable column gets a `DESC NULLS LAST` index.
+        const companion = async () =>
+          (
+            await server.project.knex.raw(
+              `select indexdef from pg_indexes where schemaname = current_schema() and indexname = ?`,
+              ['ixn_pages_summary'],
+            )
+          ).rows.map((r: { indexdef: string }) => r.indexdef);
+        expect(await companion()).toEqual([expect.stringMatching(/\("?summary"? DESC NULLS LAST\)$/)]);
+        const off = await a.patch('/fields/pages/summary', { index: false });
+        expect(off.statusCode, off.body).toBe(200);
+        expect(await companion()).toEqual([]);
+        expect((await a.patch('/fields/pages/summary', { index: true })).statusCode).toBe(200);
+        expect(await companion()).toHaveLength(1);
+      }
       // Asking again changes nothing; false drops it, and a status field may give its index up too.
       expect((await a.patch('/fields/pages/summary', { index: true })).statusCode).toBe(200);
       expect(await plainIndexes('pages', 'summary')).toEqual(['ix_pages_summary']);

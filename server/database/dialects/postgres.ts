@@ -267,6 +267,37 @@ export class PostgresDialect extends BaseDialect {
     }));
   }
 
+  /**
+   * Reads sort NULLs last in both directions, and a btree read backwards gives the opposite NULL
+   * order: `ix_` serves `ASC NULLS LAST`, so a nullable column also gets `ixn_` built
+   * `DESC NULLS LAST` for descending sorts. Made and dropped with the plain index.
+   */
+  override async addIndex(db: Knex, table: string, column: string): Promise<boolean> {
+    const created = await super.addIndex(db, table, column);
+    if (created && (await this.columnNullable(db, table, column))) {
+      const q = (id: string) => this.quoteId(id);
+      await db.raw(
+        `CREATE INDEX IF NOT EXISTS ${q(constraintName('ixn', table, column))} ON ${q(table)} (${q(column)} DESC NULLS LAST)`,
+      );
+    }
+    return created;
+  }
+
+  override async dropIndex(db: Knex, table: string, column: string): Promise<boolean> {
+    const dropped = await super.dropIndex(db, table, column);
+    if (dropped) await db.raw(`DROP INDEX IF EXISTS ${this.quoteId(constraintName('ixn', table, column))}`);
+    return dropped;
+  }
+
+  private async columnNullable(db: Knex, table: string, column: string): Promise<boolean> {
+    const { rows } = await db.raw(
+      `select is_nullable as n from information_schema.columns
+        where table_schema = current_schema() and table_name = ? and column_name = ?`,
+      [table, column],
+    );
+    return rows[0]?.n === 'YES';
+  }
+
   async indexOn(db: Knex, table: string, name: string): Promise<'plain' | 'unique' | null> {
     const { rows } = await db.raw(
       `select i.indisunique as u
