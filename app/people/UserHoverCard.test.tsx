@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../shell/catalog'; // the signed-in app's messages, as PrivateApp registers them
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { appData, fakeApi, renderInApp } from '../screens/item/test-harness';
 import { UserRef } from './UserHoverCard';

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import './catalog'; // the signed-in app's messages, as PrivateApp registers them
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildPermissions } from '../permissions/rows';
