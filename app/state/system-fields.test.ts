@@ -93,6 +93,7 @@ describe('the time zone choices', () => {
     'Europe/Paris': '(UTC+01:00) Paris',
     'America/New_York': '(UTC-05:00) Eastern Time (US & Canada)',
     'Not/A_Zone': '(UTC+02:00) Nowhere',
+    'US/Eastern': '(UTC-05:00) Eastern Time (US & Canada)',
   };
 
   it('are named in the reader’s language with the served offset and the city, in the served order', () => {
@@ -106,6 +107,9 @@ describe('the time zone choices', () => {
     expect(german['Europe/Paris']).toBe(`(UTC+01:00) ${zone} (Paris)`);
     expect(german['America/New_York']).toMatch(/^\(UTC-05:00\) .+ \(New York\)$/);
     expect(german['America/New_York']).not.toContain('Eastern');
+    // A legacy id names a region, not a city: the zone's name alone.
+    expect(german['US/Eastern']).toMatch(/^\(UTC-05:00\) [^()]+$/);
+    expect(german['US/Eastern']).not.toContain('Eastern');
     // A zone Intl does not know keeps its offset and names its city.
     expect(german['Not/A_Zone']).toBe('(UTC+02:00) A Zone');
   });

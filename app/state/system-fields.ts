@@ -20,6 +20,9 @@ const TEXT_OPTIONS = ['title', 'description', 'placeholder'] as const;
 /** `(UTC+01:00) ` at the start of a served zone label: the offset the list is sorted by. */
 const OFFSET_PREFIX = /^\(UTC[+-]\d{2}:\d{2}\)\s*/;
 
+/** The ids whose last part is a city (`Europe/Berlin`), not a region (`US/Eastern`). */
+const AREAS = /^(Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)\//;
+
 /** The city of a zone id: `America/New_York` → `New York`. */
 export function zoneCity(zone: string): string {
   return (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
@@ -53,8 +56,10 @@ export function localizeZoneChoices(
       const offset = OFFSET_PREFIX.exec(label)?.[0].trim();
       const city = zoneCity(zone);
       const name = zoneName(zone, locale);
-      // A zone without a name of its own comes out as an offset (`GMT+01:00`): the city says more.
-      const described = name && !/^(GMT|UTC)([+-]|$)/.test(name) ? `${name} (${city})` : city;
+      // A zone without a name of its own comes out as an offset (`GMT+01:00`): the city says more. A
+      // legacy id (`US/Eastern`, `Canada/Atlantic`) names a region, which the name already says.
+      const described =
+        name && !/^(GMT|UTC)([+-]|$)/.test(name) ? (AREAS.test(zone) ? `${name} (${city})` : name) : city;
       return [zone, offset ? `${offset} ${described}` : described];
     }),
   );
