@@ -65,6 +65,11 @@ export interface FieldDefinition {
   group?: number | null;
   note?: string | null;
   translation?: unknown[] | null;
+  /**
+   * Of an interface's option: its free-text `default_value` (a placeholder, a button's text) in the
+   * reader's language, set by the localized registry; `default_value` stays as the definition wrote it.
+   */
+  default_text?: string;
 }
 
 /** Which component renders a value and how its props are computed (see resolveBindingProps). */

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { definitionMessages } from '../../schemas/meta/definition-messages';
 import errorCatalogue from '../../schemas/errors.json';
-import { DEFINITIONS_CATALOG, readDefinitions } from '../../scripts/definitions-source';
+import { systemFieldMessages } from '../../schemas/meta/system-messages';
+import {
+  DEFINITIONS_CATALOG,
+  SYSTEM_FIELDS_CATALOG,
+  readDefinitions,
+  readSystemCollections,
+} from '../../scripts/definitions-source';
 
 /** The en-US catalogues derived from schemas/ stay what schemas/ says. */
 const ROOT = join(__dirname, '..', '..');
@@ -14,6 +20,15 @@ describe('the en-US catalogue of the definitions', () => {
     const { interfaces, layouts } = readDefinitions(ROOT);
     const expected = definitionMessages(interfaces, layouts);
     const actual = read(DEFINITIONS_CATALOG);
+    expect(Object.keys(actual)).toEqual(Object.keys(expected));
+    expect(actual).toEqual(expected);
+  });
+});
+
+describe('the en-US catalogue of the system fields', () => {
+  it('is exactly the text of schemas/system (regenerate: npm run i18n:definitions)', () => {
+    const expected = systemFieldMessages(readSystemCollections(ROOT));
+    const actual = read(SYSTEM_FIELDS_CATALOG);
     expect(Object.keys(actual)).toEqual(Object.keys(expected));
     expect(actual).toEqual(expected);
   });

@@ -55,6 +55,7 @@ const bundled = import.meta.glob<Catalog>(
     '!./locales/en-US/interfaces*.json',
     '!./locales/en-US/layouts-*.json',
     '!./locales/en-US/definitions.json',
+    '!./locales/en-US/system-fields.json',
     '!./locales/en-US/errors.json',
   ],
   { eager: true, import: 'default' },

@@ -14,6 +14,7 @@ import interfacesStructured from '../i18n/locales/en-US/interfaces-structured.js
 import layoutsCalendar from '../i18n/locales/en-US/layouts-calendar.json';
 import layoutsCards from '../i18n/locales/en-US/layouts-cards.json';
 import { registerCatalog } from '../i18n';
+import '../state/system-fields-catalog';
 
 /**
  * The messages of the signed-in app's common parts (listing, item page, bookmarks, the form and list

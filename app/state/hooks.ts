@@ -1,10 +1,12 @@
-import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useOptionalT } from '../i18n';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocale, useOptionalT } from '../i18n';
 import type { ApiClient } from '../api/client';
 import type { DefinitionRegistry } from '../../engine/registry/registry';
 import { AppDataContext, NotifyContext, type AppDataStore } from './context';
 import { PermissionModel } from '../permissions/model';
 import { roleIdOf } from './presets';
+import { keepUnchanged, localizeFields, localizeSchema } from './system-fields';
+import type { FieldDefinition } from '../../engine/types';
 import { loadListingPreset, saveListingPreset } from './presets';
 import type { AppData, CurrentUser, Preset, Schema } from './types';
 
@@ -27,8 +29,20 @@ export function useCurrentUser(): CurrentUser {
   return useAppData().data.user;
 }
 
+/**
+ * The hydrated schema, the system collections' fields in the user's language (`system-fields.ts`,
+ * the `system-fields.json` catalogue that the private app registers); to write fields back, read
+ * `useAppData().data.schema`.
+ */
 export function useSchema(): Schema {
-  return useAppData().data.schema;
+  const schema = useAppData().data.schema;
+  const text = useOptionalT();
+  const { locale } = useLocale();
+  const last = useRef<Schema | null>(null);
+  return useMemo(() => {
+    last.current = keepUnchanged(last.current, localizeSchema(schema, text, locale));
+    return last.current;
+  }, [schema, text, locale]);
 }
 
 const models = new WeakMap<AppData, PermissionModel>();
@@ -65,6 +79,19 @@ export function useRegistry(): DefinitionRegistry {
   const registry = useAppData().data.registry;
   const text = useOptionalT();
   return useMemo(() => registry.localized((id) => text(id)), [registry, text]);
+}
+
+/**
+ * For a system collection's fields a screen loads itself (`GET /settings/fields`): the same fields in
+ * the user's language, as `useSchema()` gives the hydrated ones.
+ */
+export function useLocalizeFields(): (fields: FieldDefinition[], collection: string) => FieldDefinition[] {
+  const text = useOptionalT();
+  const { locale } = useLocale();
+  return useCallback(
+    (fields: FieldDefinition[], collection: string) => localizeFields(fields, collection, text, locale),
+    [text, locale],
+  );
 }
 
 export type NotifyColor = 'success' | 'danger' | 'warning' | 'info';

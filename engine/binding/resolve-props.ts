@@ -5,6 +5,33 @@ export interface BindingContext {
   options: Record<string, unknown>;
   field: FieldDefinition;
   form: { newItem: boolean };
+  /**
+   * The interface definition's options (of the localized registry): a free-text option left at its
+   * default reads in the user's language (`localizedDefaults`).
+   */
+  definitionOptions?: FieldDefinition[];
+}
+
+/**
+ * The options with each free-text option that is absent or still the definition's own default (a
+ * placeholder such as `Choose one...`, a button's `Create Item`) replaced by that default in the
+ * user's language (`default_text`, from the localized registry). A value an administrator typed is
+ * data and stays as typed.
+ */
+export function localizedDefaults(
+  options: Record<string, unknown>,
+  definitionOptions: FieldDefinition[] | undefined,
+): Record<string, unknown> {
+  let out = options;
+  for (const option of definitionOptions ?? []) {
+    if (typeof option.default_text !== 'string') continue;
+    const value = options[option.field];
+    if (value === undefined || value === null || value === option.default_value) {
+      if (out === options) out = { ...options };
+      out[option.field] = option.default_text;
+    }
+  }
+  return out;
 }
 
 /**
@@ -12,7 +39,8 @@ export interface BindingContext {
  * an attribute of the field definition, `$form.newItem` / `$form.existing` whether the item is new;
  * anything else is passed as written. Without `props`, every option is passed.
  */
-export function resolveBindingProps(binding: Binding, context: BindingContext): Record<string, unknown> {
+export function resolveBindingProps(binding: Binding, given: BindingContext): Record<string, unknown> {
+  const context = { ...given, options: localizedDefaults(given.options, given.definitionOptions) };
   if (!binding.props) return { ...context.options };
   const props: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(binding.props)) {

@@ -52,7 +52,12 @@ export function FieldHost(props: FieldHostProps) {
   );
   const bound = useMemo(
     () =>
-      resolveBindingProps(resolved.definition.binding, { options, field, form: { newItem: props.newItem } }),
+      resolveBindingProps(resolved.definition.binding, {
+        options,
+        field,
+        form: { newItem: props.newItem },
+        definitionOptions: resolved.definition.options,
+      }),
     [resolved, options, field, props.newItem],
   );
 

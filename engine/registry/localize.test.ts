@@ -58,8 +58,20 @@ describe('localizeDefinition', () => {
   it('gives back the en-US text of every core definition from the en-US catalogue', () => {
     const intl = createIntl({ locale: 'en-US', messages: enUS as Record<string, string> });
     const english: DefinitionText = (id) => (id in enUS ? intl.formatMessage({ id }) : undefined);
-    for (const definition of registry.interfaces())
-      expect(localizeDefinition('interface', definition, english)).toEqual(definition);
+    let defaults = 0;
+    for (const definition of registry.interfaces()) {
+      const local = localizeDefinition('interface', definition, english);
+      // A free-text option's default comes back beside the definition's own (`default_text`), the same words.
+      const options = local.options.map(({ default_text, ...option }) => {
+        if (default_text !== undefined) {
+          defaults += 1;
+          expect(default_text).toBe(option.default_value);
+        }
+        return option;
+      });
+      expect({ ...local, options }).toEqual(definition);
+    }
+    expect(defaults).toBe(Object.keys(enUS).filter((id) => id.endsWith('.default')).length);
     for (const definition of registry.layouts())
       expect(localizeDefinition('layout', definition, english)).toEqual(definition);
   });

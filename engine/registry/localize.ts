@@ -41,6 +41,10 @@ export function localizeOption(
   const out: FieldDefinition = { ...option };
   if (typeof option.name === 'string') out.name = text(`${key}.name`) ?? option.name;
   if (typeof option.note === 'string') out.note = text(`${key}.note`) ?? option.note;
+  if (typeof option.default_value === 'string') {
+    const localized = text(`${key}.default`);
+    if (localized !== undefined) out.default_text = localized;
+  }
   if (option.options) {
     const options: Record<string, unknown> = { ...option.options };
     if (typeof options.placeholder === 'string')

@@ -233,6 +233,31 @@ export async function technicalNames(): Promise<string[]> {
   ];
 }
 
+/**
+ * The time zone dropdown's words (my profile): the app names each zone with Intl in the page's locale
+ * (`app/state/system-fields.ts`), after its city, which comes from the zone's id (a value).
+ */
+export async function timeZoneTexts(page: Page): Promise<string[]> {
+  const field = (await api(page, 'GET', 'fields/directus_users/timezone')).data as {
+    options?: { choices?: Record<string, string> };
+  };
+  const zones = Object.keys(field?.options?.choices ?? {});
+  return page.evaluate((zones) => {
+    const lang = document.documentElement.lang;
+    return zones.flatMap((zone) => {
+      const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+      try {
+        const name = new Intl.DateTimeFormat(lang, { timeZone: zone, timeZoneName: 'longGeneric' })
+          .formatToParts(new Date(0))
+          .find((part) => part.type === 'timeZoneName')?.value;
+        return name ? [city, name] : [city];
+      } catch {
+        return [city];
+      }
+    });
+  }, zones);
+}
+
 /** `site_settings` → `Site Settings`: the app's formatted name of a collection or field (app/names.ts). */
 export function formatName(name: string): string {
   return name
@@ -293,7 +318,7 @@ export async function dataStrings(page: Page): Promise<string[]> {
   }
   const fields = ((await get('fields?limit=-1')) ?? []) as { collection: string; field: string }[];
   for (const entry of fields) {
-    // The system collections' fields are not data: see PENDING_SYSTEM_FIELD_TEXTS.
+    // The system collections' fields are not data: their text is the `system-fields` catalogue.
     if (entry.collection.startsWith('directus_')) continue;
     collectStrings(entry, strings);
     strings.add(formatName(entry.field));
@@ -331,54 +356,6 @@ export async function dataStrings(page: Page): Promise<string[]> {
     // `HeadlessChrome` reads as `Headless Chrome`.
     const agent = session.user_agent?.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2') ?? '';
     for (const word of agent.match(/\p{L}+/gu) ?? []) strings.add(word);
-  }
-  return [...strings];
-}
-
-/**
- * TEMPORARY (the lead removes these once the branches named below have merged).
- *
- * `PENDING_DEFINITION_TEXTS`: the English texts of the interface and layout definitions (their names,
- * option labels, notes, choices and defaults), wired through the `definitions.*` catalogue keys by the
- * `h/defs` branch in parallel. Until then a text equal to one of them is not counted as untranslated.
- *
- * `PENDING_SYSTEM_FIELD_TEXTS`: the labels (names the app formats from field keys), notes and option
- * texts of the system collections' fields (`directus_users`, `directus_files`, `directus_settings`…), as
- * the API serves them (`GET /fields`, `GET /settings/fields`). They are fixed English in
- * `schemas/system/*.json` and reach the forms untranslated; they need a catalogue of their own (keys
- * per system collection and field), which no branch has yet.
- */
-export async function pendingTexts(page: Page): Promise<string[]> {
-  const strings = new Set<string>();
-  const { readFileSync } = await import('node:fs');
-  const definitions = JSON.parse(
-    readFileSync(new URL('../../app/i18n/locales/en-US/definitions.json', import.meta.url), 'utf8'),
-  ) as Record<string, string>;
-  for (const text of Object.values(definitions)) strings.add(text);
-  const get = async (path: string) => (await api(page, 'GET', path)).data;
-  const system = [
-    ...(((await get('fields?limit=-1')) ?? []) as { collection: string; field: string }[]).filter((entry) =>
-      entry.collection.startsWith('directus_'),
-    ),
-    ...(((await get('settings/fields?limit=-1')) ?? []) as { collection: string; field: string }[]),
-  ];
-  // The interfaces' option defaults (placeholders such as "Choose one...") are definitions' text too,
-  // though the definitions catalogue does not carry them yet.
-  const { readdirSync } = await import('node:fs');
-  for (const folder of ['interfaces', 'layouts']) {
-    const dir = new URL(`../../schemas/${folder}/`, import.meta.url);
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
-      const text = readFileSync(new URL(file, dir), 'utf8');
-      for (const match of text.matchAll(/"default_value":\s*"((?:[^"\\]|\\.)*)"/g)) {
-        strings.add(JSON.parse(`"${match[1]}"`) as string);
-      }
-    }
-  }
-  for (const entry of system) {
-    strings.add(formatName(entry.field));
-    for (const key of ['note', 'options', 'translation'] as const) {
-      collectStrings((entry as Record<string, unknown>)[key], strings);
-    }
   }
   return [...strings];
 }

@@ -260,6 +260,7 @@ function Cell(props: CellProps) {
       options,
       field: definition,
       form: { newItem: props.newItem },
+      definitionOptions: resolved.definition.options,
     });
   }, [resolved, side.options, definition, props.newItem]);
   const Interface = resolved.Component;

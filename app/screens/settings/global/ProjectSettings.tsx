@@ -9,7 +9,14 @@ import { sameValue } from '../../../../machines/item-edit.machine';
 import { useT } from '../../../i18n';
 import { Page } from '../../../shell/Page';
 import { keySettings } from '../../../state/hydrate';
-import { useApi, useAppData, useNotify, useProjectKey, useRegistry } from '../../../state/hooks';
+import {
+  useApi,
+  useAppData,
+  useLocalizeFields,
+  useNotify,
+  useProjectKey,
+  useRegistry,
+} from '../../../state/hooks';
 import { useProjects } from '../../../state/projects';
 import { useMapTiles } from '../../../state/map-tiles';
 import { settingsHref } from '../../../paths';
@@ -36,6 +43,7 @@ export function ProjectSettings() {
   const api = useApi();
   const project = useProjectKey();
   const registry = useRegistry();
+  const localizeFields = useLocalizeFields();
   const notify = useNotify();
   const errorText = useErrorText();
   const store = useAppData();
@@ -68,6 +76,11 @@ export function ProjectSettings() {
     [loaded],
   );
   const values = useMemo(() => ({ ...baseline, ...staged }), [baseline, staged]);
+  // The settings' labels, notes and choices in the user's language (the served text where none).
+  const localizedFields = useMemo(
+    () => loaded && localizeFields(loaded.fields, 'directus_settings'),
+    [loaded, localizeFields],
+  );
   const dirty = Object.keys(staged).length > 0;
   const [, navigate] = useLocation();
   const [leavingTo, setLeavingTo] = useState<string | null>(null);
@@ -153,7 +166,7 @@ export function ProjectSettings() {
         <div className="settings-form">
           <ItemForm
             idPrefix="settings"
-            fields={loaded.fields}
+            fields={localizedFields!}
             registry={registry}
             values={values}
             baseline={baseline}
