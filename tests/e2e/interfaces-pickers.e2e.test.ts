@@ -117,8 +117,8 @@ describe('the pickers family', () => {
 
     // color (stored as rgb): a swatch by mouse, the next one by arrow key, the picker opens and closes.
     const tint = field(page, 'tint');
-    await tint.getByRole('button', { name: 'Open the colour picker' }).click();
-    await tint.getByRole('dialog', { name: 'Colour picker' }).waitFor();
+    await tint.getByRole('button', { name: 'Open the color picker' }).click();
+    await tint.getByRole('dialog', { name: 'Color picker' }).waitFor();
     await page.keyboard.press('Escape');
     await tint.locator('[role="dialog"]').waitFor({ state: 'detached' });
     await tint.getByRole('radio', { name: '#4CAF50' }).click();
