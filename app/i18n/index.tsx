@@ -161,7 +161,8 @@ export function makeIntl(locale: string, messages: Catalog, timeZone?: string): 
 interface I18nState {
   intl: IntlShape<string>;
   locale: string;
-  setLocale(locale: string): void;
+  /** Loads a locale's catalogue and switches to it; settles once the switch is made (or refused). */
+  setLocale(locale: string): Promise<void>;
   /** The zone dates are shown in: the signed-in user's profile `timezone`, else undefined (the browser's). */
   timeZone: string | undefined;
   setTimeZone(timeZone: string | null | undefined): void;
@@ -178,7 +179,7 @@ function useI18nState(): I18nState {
   return {
     intl: fallbackIntl,
     locale: DEFAULT_LOCALE,
-    setLocale: () => {},
+    setLocale: async () => {},
     timeZone: undefined,
     setTimeZone: () => {},
   };
@@ -215,16 +216,15 @@ export function I18nProvider({
   const [timeZone, setZone] = useState<string | undefined>(undefined);
   const setTimeZone = useCallback((zone: string | null | undefined) => setZone(resolveTimeZone(zone)), []);
   const latest = useRef('');
-  const setLocale = useCallback((locale: string) => {
+  const setLocale = useCallback(async (locale: string) => {
     if (!locale) return;
     // Only the last wish counts: a slower catalogue asked for earlier must not win.
     latest.current = locale;
-    loadLocale(locale).then((messages) => {
-      if (latest.current === locale) setState(localeInEffect(locale, messages));
-    });
+    const messages = await loadLocale(locale);
+    if (latest.current === locale) setState(localeInEffect(locale, messages));
   }, []);
   useEffect(() => {
-    if (initialLocale !== DEFAULT_LOCALE) setLocale(initialLocale);
+    if (initialLocale !== DEFAULT_LOCALE) void setLocale(initialLocale);
   }, [initialLocale, setLocale]);
   useEffect(() => {
     document.documentElement.lang = state.locale;
@@ -305,7 +305,7 @@ export function useOptionalT(): (id: string, values?: Record<string, string | nu
 
 export function useLocale(): {
   locale: string;
-  setLocale(locale: string): void;
+  setLocale(locale: string): Promise<void>;
   timeZone: string | undefined;
   setTimeZone(timeZone: string | null | undefined): void;
 } {

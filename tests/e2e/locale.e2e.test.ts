@@ -11,10 +11,29 @@ describe('languages', () => {
     await app?.close();
   });
 
-  it("shows the login page in the browser's language", async () => {
+  it("shows the login page in the browser's language, without English first", async () => {
     const page = await app.newPage(undefined, { locale: 'de-DE' });
+    // Every moment the English heading is visible before the German catalogue arrives is recorded.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { englishSeen: string[] }).englishSeen = seen;
+      new MutationObserver(() => {
+        const panel = document.querySelector('.public__panel');
+        if (
+          panel &&
+          getComputedStyle(panel).visibility === 'visible' &&
+          /Sign in/.test(panel.textContent ?? '')
+        )
+          seen.push(panel.textContent ?? '');
+      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     await openApp(page, '/login');
-    await page.waitForSelector('form button[type=submit]:has-text("Anmelden")');
+    await page.waitForSelector('#login-email');
+    // Visible at last, and in German from its first visible moment.
+    expect(await page.locator('form button[type=submit]').innerText()).toBe('Anmelden');
+    expect(await page.evaluate(() => (window as unknown as { englishSeen: string[] }).englishSeen)).toEqual(
+      [],
+    );
     expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
     expect(await checkA11y(page)).toEqual([]);
     await page.context().close();

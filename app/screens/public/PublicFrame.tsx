@@ -1,4 +1,4 @@
-import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import type { ProjectInfo } from '../../../machines/project-status.machine';
 import { useLocale, useT } from '../../i18n';
 import './public.css';
@@ -13,33 +13,39 @@ const DEFAULT_COLOR = '#263238';
  * Until someone signs in, the public pages speak the browser's language when it has a catalog, else the
  * project's default_locale, else en-US (after sign-in the hydration picks the user's own).
  */
-function usePublicLanguage(project?: ProjectInfo | null) {
+function usePublicLanguage(project?: ProjectInfo | null): boolean {
   const { setLocale } = useLocale();
   const signedIn = Boolean(project?.authenticated);
   const projectLocale = (project?.default_locale as string | null | undefined) ?? null;
+  const browser = typeof navigator === 'undefined' ? null : navigator.language;
+  // English always has its catalogue, so an English browser needs no matcher (nor its chunk): en-US, or
+  // the regional variant's own tag (en-US messages, British dates), as `matchAppLocale` answers.
+  const english = !browser || /^en(-|$)/i.test(browser);
+  // Another language's words arrive with its catalogue: until then the page shows no English.
+  const [settled, setSettled] = useState(english || signedIn);
   useEffect(() => {
     if (signedIn) return;
-    const browser = typeof navigator === 'undefined' ? null : navigator.language;
-    // English always has its catalogue, so an English browser needs no matcher (nor its chunk): en-US, or
-    // the regional variant's own tag (en-US messages, British dates), as `matchAppLocale` answers.
-    if (browser && /^en(-|$)/i.test(browser)) {
-      setLocale(browser.includes('-') ? browser : 'en-US');
+    if (english) {
+      void setLocale(browser && browser.includes('-') ? browser : 'en-US');
       return;
     }
     let live = true;
     // The matcher and the locale list load with the wanted catalogue, not in the login page's entry chunk.
-    void import('../../i18n/public-language').then(({ publicLanguage }) => {
-      if (live) setLocale(publicLanguage(browser, projectLocale));
-    });
+    void import('../../i18n/public-language')
+      .then(({ publicLanguage }) => (live ? setLocale(publicLanguage(browser, projectLocale)) : undefined))
+      .finally(() => {
+        if (live) setSettled(true);
+      });
     return () => {
       live = false;
     };
-  }, [signedIn, projectLocale, setLocale]);
+  }, [signedIn, english, browser, projectLocale, setLocale]);
+  return settled || signedIn;
 }
 
 export function PublicFrame({ project, children }: { project?: ProjectInfo | null; children: ReactNode }) {
   const t = useT();
-  usePublicLanguage(project);
+  const settled = usePublicLanguage(project);
   const color = project?.project_color || DEFAULT_COLOR;
   const background = project?.project_background;
   const style: CSSProperties = background
@@ -48,7 +54,7 @@ export function PublicFrame({ project, children }: { project?: ProjectInfo | nul
   const note = project?.project_public_note || t('public.default_note');
   const name = project?.project_name || t('public.default_name');
   return (
-    <div className="public">
+    <div className={settled ? 'public' : 'public public--settling'} aria-busy={!settled || undefined}>
       <div className="public__panel">
         <header className="public__header">
           <div className="public__logo" style={{ backgroundColor: color }}>
