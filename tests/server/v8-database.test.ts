@@ -109,6 +109,7 @@ describe.skipIf(!runs)('an existing Directus 8 MySQL database', () => {
     expect(after.tables.filter((name) => !before.tables.includes(name)).sort()).toEqual([
       'octavo_migrations',
       'octavo_migrations_lock',
+      'octavo_row_counts',
       'octavo_webhook_deliveries',
     ]);
     const [users] = await connection.query<mysql.RowDataPacket[]>(
