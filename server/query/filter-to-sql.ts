@@ -551,7 +551,8 @@ export function applySearch(
     const childFields = [...related.fields.values()].filter((f) => searchable(f) && readable(related, f));
     const sub = nextAlias(scope);
     // No child field can contain the term (a word searched in numbers only): no arm.
-    const arms = searchArms(scope, related, sub, childFields, text);
+    const prefilter = options.prefilter ?? true;
+    const arms = searchArms(scope, related, sub, childFields, text, prefilter);
     if (arms.length === 0) continue;
     terms.push((inner) => {
       const subquery = scope.knex({ [sub]: related.collection }).select(column(sub, relation.field));
@@ -560,6 +561,14 @@ export function applySearch(
       subquery.where((any) => {
         for (const arm of arms) arm(any);
       });
+      // Scanning for a page (a common term): each parent row asks for its own children, through the
+      // foreign key's index, and only when its own fields did not match; otherwise the matching
+      // children are gathered once.
+      if (!prefilter) {
+        subquery.whereRaw('?? = ??', [column(sub, relation.field), column(alias, info.primaryKey)]);
+        inner.orWhereExists(subquery);
+        return;
+      }
       inner.orWhereIn(column(alias, info.primaryKey), subquery);
     });
   }
