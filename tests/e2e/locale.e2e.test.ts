@@ -19,17 +19,15 @@ describe('languages', () => {
       (window as unknown as { englishSeen: string[] }).englishSeen = seen;
       new MutationObserver(() => {
         const panel = document.querySelector('.public__panel');
-        if (
-          panel &&
-          getComputedStyle(panel).visibility === 'visible' &&
-          /Sign in/.test(panel.textContent ?? '')
-        )
-          seen.push(panel.textContent ?? '');
+        const style = panel ? getComputedStyle(panel) : null;
+        const shown = style !== null && style.visibility === 'visible' && style.opacity !== '0';
+        if (panel && shown && /Sign in/.test(panel.textContent ?? '')) seen.push(panel.textContent ?? '');
       }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
     });
     await openApp(page, '/login');
-    await page.waitForSelector('#login-email');
-    // Visible at last, and in German from its first visible moment.
+    await page.waitForSelector('.public:not(.public--settling) #login-email');
+    // Shown at last, in German from its first visible moment, with the email field focused.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-email');
     expect(await page.locator('form button[type=submit]').innerText()).toBe('Anmelden');
     expect(await page.evaluate(() => (window as unknown as { englishSeen: string[] }).englishSeen)).toEqual(
       [],
