@@ -121,8 +121,77 @@ function random(seed: number) {
   };
 }
 
-function sentence(next: () => number, words: number): string {
-  return Array.from({ length: words }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+/**
+ * The text of the data set:
+ * - `natural`: words of a vocabulary of VOCABULARY made-up words, drawn with Zipf's law (the k-th
+ *   word about 1/k as often as the first), as words are in written text: a few very common words,
+ *   most rare. What a search for a word, a piece of one or two neighbours meets in real content.
+ * - `lorem`: the 30 words of WORDS, each as likely: every three-letter piece is in most rows, the
+ *   worst case for a trigram index.
+ */
+export type TextKind = 'natural' | 'lorem';
+const VOCABULARY = 5000;
+
+/** The made-up vocabulary: one to four syllables each, all different, the same on every run. */
+const vocabulary = (() => {
+  const onsets = [
+    '',
+    'b',
+    'c',
+    'd',
+    'f',
+    'g',
+    'l',
+    'm',
+    'n',
+    'p',
+    'r',
+    's',
+    't',
+    'v',
+    'br',
+    'st',
+    'tr',
+    'pl',
+    'gr',
+    'ch',
+  ];
+  const vowels = ['a', 'e', 'i', 'o', 'u', 'ea', 'io', 'ou'];
+  const codas = ['', '', 'n', 'r', 's', 'l', 'm', 'x'];
+  const next = random(2026);
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
+  const words = new Set<string>();
+  while (words.size < VOCABULARY) {
+    const syllables = 1 + Math.floor(next() * 4);
+    let word = '';
+    for (let i = 0; i < syllables; i++) word += pick(onsets) + pick(vowels) + pick(codas);
+    if (word.length >= 2) words.add(word);
+  }
+  return [...words];
+})();
+/** Cumulative Zipf weights of the vocabulary, for a draw by binary search. */
+const zipf = (() => {
+  const out: number[] = [];
+  let total = 0;
+  for (let k = 1; k <= VOCABULARY; k++) out.push((total += 1 / k));
+  return out.map((w) => w / total);
+})();
+
+function word(next: () => number, text: TextKind): string {
+  if (text === 'lorem') return WORDS[Math.floor(next() * WORDS.length)];
+  const r = next();
+  let lo = 0;
+  let hi = zipf.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (zipf[mid] < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return vocabulary[lo];
+}
+
+function sentence(next: () => number, words: number, text: TextKind): string {
+  return Array.from({ length: words }, () => word(next, text)).join(' ');
 }
 
 const STATUS_MAPPING = {
@@ -144,6 +213,7 @@ export async function createDataset(
   vendor: Vendor,
   items: number,
   log: (line: string) => void,
+  text: TextKind = 'natural',
 ): Promise<Dataset> {
   const db = await createDatabase(vendor);
   const config = loadConfig({}, { dataDir: db.dataDir, logLevel: 'silent', port: 0 });
@@ -178,8 +248,8 @@ export async function createDataset(
           const r = next();
           rows.push({
             status: r < 0.7 ? 'published' : r < 0.95 ? 'draft' : 'deleted',
-            title: sentence(next, 4),
-            body: sentence(next, 30),
+            title: sentence(next, 4, text),
+            body: sentence(next, 30, text),
             rating: 1 + Math.floor(next() * 5),
             author: 1 + Math.floor(next() * authors),
             owner: 1,
@@ -190,7 +260,7 @@ export async function createDataset(
       }
       const comments = [];
       for (let i = 0; i < items; i++) {
-        comments.push({ article: 1 + Math.floor(next() * items), body: sentence(next, 8) });
+        comments.push({ article: 1 + Math.floor(next() * items), body: sentence(next, 8, text) });
       }
       await insertChunked(trx, 'comments', comments, vendor);
       await insertChunked(
@@ -217,7 +287,7 @@ export async function createDataset(
     if (vendor === 'sqlite') await knex.raw('ANALYZE');
     if (vendor === 'mysql') await knex.raw('ANALYZE TABLE articles, authors, comments, tags, articles_tags');
     log(
-      `data: ${items} articles, ${authors} authors, ${items} comments, ${TAGS} tags, ${items * 3} tag links on ${vendor} in ${Date.now() - started} ms`,
+      `data: ${items} articles, ${authors} authors, ${items} comments, ${TAGS} tags, ${items * 3} tag links on ${vendor}, ${text} text, in ${Date.now() - started} ms`,
     );
   } finally {
     await registry.closeAll();

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --vendor sqlite|postgres|mysql] [--items 100000] [--seconds 4] [--concurrency 16]
  *   [--skip-startup] [--only <keys>] [--load-clients 50] [--load-minutes 10]
- *   [--million [--reuse]] [--bulk] [--upload-mb 1024]`
+ *   [--million [--reuse]] [--bulk] [--upload-mb 1024] [--text natural|lorem]`
  *
  * `--only` keys: bundle; the items cases list, filtered, published, author, search, one, create,
  * total, meta, score; fanout, mixed, soak; upload; app.
@@ -10,7 +10,9 @@
  *    (bench/bundle.ts; `--only bundle` prints only this).
  * 1. Start-up figures of `octavo start` (cold start, idle memory; bench/startup.ts).
  * 2. The items benchmark: a generated collection of `--items` articles (m2o author, o2m comments,
- *    searchable text) on the chosen vendor; the server in a process of its own, signed in as a
+ *    searchable text: `--text natural`, words drawn with Zipf's law from a large vocabulary, or
+ *    `--text lorem`, 30 equally likely words, the worst case for search) on the chosen vendor; the
+ *    server in a process of its own, signed in as a
  *    non-admin role (permissions, activity and revisions on). Each read runs in three alternating
  *    rounds with the floor: the same SQL through the database driver (bench/floor.ts,
  *    bench/serve.ts). A table at the end gives req/s, p50 / p99, the floor's req/s and p50, the
@@ -36,7 +38,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import knexFactory from 'knex';
 import type { DatabaseConfig, Vendor } from '../server/config';
-import { ADMIN, createDataset, EDITOR, PROJECT, type Dataset } from './dataset';
+import { ADMIN, createDataset, EDITOR, PROJECT, type Dataset, type TextKind } from './dataset';
 import { createBulkDataset } from './bulk';
 import { SCORE_FIELD } from './floor';
 import { call, runLoad, type LoadCase, type LoadResult } from './load';
@@ -62,6 +64,8 @@ if (million && vendor !== 'postgres')
 const seconds = Number(arg('seconds') ?? 4);
 const concurrency = Number(arg('concurrency') ?? 16);
 const only = arg('only')?.split(',');
+const textKind = (arg('text') ?? 'natural') as TextKind;
+if (!['natural', 'lorem'].includes(textKind)) throw new Error(`--text: natural or lorem, not ${textKind}`);
 const skipStartup = process.argv.includes('--skip-startup');
 const profile = arg('cpu-prof');
 const loadClients = Number(arg('load-clients') ?? 50);
@@ -320,7 +324,7 @@ async function itemsBenchmark(): Promise<void> {
   );
   const data = bulk
     ? await createBulkDataset(items, { reuse }, (text) => console.log(text))
-    : await createDataset(vendor, items, (text) => console.log(text));
+    : await createDataset(vendor, items, (line) => console.log(line), textKind);
   // A large data set runs its listing and counting cases unless others are asked for.
   const selected = (key: string) =>
     only ? only.includes(key) : bulk ? ['list', 'one', 'published', 'total'].includes(key) : key !== 'soak';

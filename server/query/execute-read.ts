@@ -16,10 +16,12 @@ import {
 } from './fields-plan';
 import {
   applyFilter,
+  applyOwnSearch,
   applyRowConstraints,
   applySearch,
   applyStatus,
   collectionOf,
+  hasTrigramIndex,
   nextAlias,
   type SqlScope,
 } from './filter-to-sql';
@@ -65,6 +67,25 @@ export interface ReadContext {
    * row, by collection and field; without it such aliases are left out.
    */
   computed?: (collection: string, field: string) => Promise<((row: Item) => unknown) | null>;
+}
+
+/** PostgreSQL: the search statements given a name so far (at most SEARCH_STATEMENTS). */
+const searchStatements = new Set<string>();
+const SEARCH_STATEMENTS = 100;
+
+/**
+ * PostgreSQL: a search read as a named (prepared) statement. Its text is the same for every term
+ * (the term is a binding), and planning it costs more than running it on an index: after a few
+ * runs, the server keeps one plan for it. Past SEARCH_STATEMENTS texts, reads go unnamed.
+ */
+function named<T extends Knex.QueryBuilder>(ctx: ReadContext, qb: T): T {
+  if (ctx.vendor !== 'postgres') return qb;
+  const name = `octavo_q${ctx.schema.version}_${createHash('sha1').update(qb.toSQL().sql).digest('hex').slice(0, 24)}`;
+  if (!searchStatements.has(name)) {
+    if (searchStatements.size >= SEARCH_STATEMENTS) return qb;
+    searchStatements.add(name);
+  }
+  return qb.options({ name });
 }
 
 /** The statement time limit of the read on `qb`, where one is set. */
@@ -437,11 +458,19 @@ function applySort(
   if (!sortedByPk) qb.orderBy(`${alias}.${info.primaryKey}`, direction);
 }
 
+/** PostgreSQL: the rows sampled to tell a common term, and how far the scan may go for a page. */
+const SAMPLE = 500;
+const SAMPLE_REACH = 2000;
 /** Matches of the FTS prefilter from which a page in key order is sooner found by the scan. */
 let COMMON_TERM = 2000;
-/** Test seam: the number of matches from which a term counts as common (searchIsCommon). */
+let everyTermCommon = false;
+/**
+ * Test seam: the number of matches from which a term counts as common (searchIsCommon); 1 makes
+ * every term common on PostgreSQL too.
+ */
 export function commonSearchTermAt(matches: number): void {
   COMMON_TERM = matches;
+  everyTermCommon = matches <= 1;
 }
 
 /**
@@ -449,15 +478,36 @@ export function commonSearchTermAt(matches: number): void {
  * the prefilter would gather at least COMMON_TERM rows before the first page, while the scan meets
  * a page's worth of matches early. One bounded probe of the FTS table decides.
  */
-async function searchIsCommon(ctx: ReadContext, info: CollectionInfo, query: Query): Promise<boolean> {
+async function searchIsCommon(
+  ctx: ReadContext,
+  scope: SqlScope,
+  info: CollectionInfo,
+  query: Query,
+  limit: number,
+  sample: () => Knex.QueryBuilder,
+): Promise<boolean> {
   const index = info.searchIndex;
-  if (index?.kind !== 'fts5' || !index.table || !query.q || termLength(query.q) < TRIGRAM) return false;
+  if (!query.q || termLength(query.q) < TRIGRAM) return false;
   const sorts = query.sort ?? [];
   const keyOrder =
     sorts.length === 0
       ? !info.sortField
       : sorts.length === 1 && 'field' in sorts[0] && sorts[0].field === info.primaryKey;
   if (!keyOrder) return false;
+  if (scope.dialect.vendor === 'postgres') {
+    // A sample of the first rows in key order: matches among them tell how far the scan would go
+    // for the page (at most about SAMPLE_REACH rows), against gathering every match by the indexes.
+    if (!hasTrigramIndex(scope, info)) return false;
+    if (everyTermCommon) return true;
+    if (limit < 0) return false;
+    const wanted = limit + query.offset;
+    const rows = sample().select(`t0.*`).orderBy(`t0.${info.primaryKey}`).limit(SAMPLE).as('t0');
+    const probe = ctx.knex.from(rows);
+    applyOwnSearch(probe, scope, info.collection, 't0', query.q);
+    const [row] = (await named(ctx, probe.count({ n: '*' }))) as Array<{ n: number | string }>;
+    return Number(row?.n ?? 0) * (SAMPLE_REACH / SAMPLE) >= wanted;
+  }
+  if (index?.kind !== 'fts5' || !index.table) return false;
   const matches = ctx.knex
     .select(ctx.knex.raw('1'))
     .from(index.table)
@@ -670,9 +720,15 @@ async function read(
   };
   // A page of a common term in key order comes sooner from the scan, which stops at the page's
   // last row, than from the FTS prefilter, which gathers every match first (counts keep it).
-  const scanPage = query.q && !keys ? await searchIsCommon(ctx, info, query) : false;
-
   let limit = query.single ? 1 : (query.limit ?? ctx.defaultLimit ?? 20);
+  const sample = () => {
+    const qb = visible(keys);
+    applyStatus(qb, scope, info, 't0', query.status);
+    if (query.filter) applyFilter(qb, scope, collection, 't0', query.filter);
+    return qb;
+  };
+  const scanPage =
+    query.q && !keys && limit !== 0 ? await searchIsCommon(ctx, scope, info, query, limit, sample) : false;
   if (limit < 0) limit = Number.MAX_SAFE_INTEGER;
   const rootQuery = (keyValues = keys) => {
     const root = matching(keyValues, !scanPage).select(plan.columns.map((c) => `t0.${c}`));
@@ -684,7 +740,7 @@ async function read(
     limit === 0
       ? []
       : query.filter || query.q
-        ? ((await timed(ctx, rootQuery())) as Item[])
+        ? ((await timed(ctx, query.q ? named(ctx, rootQuery()) : rootQuery())) as Item[])
         : await runCompiled(
             ctx,
             scope.dialect,

@@ -542,7 +542,30 @@ export function applySearch(
   const readable = (c: CollectionInfo, f: FieldInfo) =>
     scope.guard.canReadCollection(c.collection) && canQueryField(scope.guard, c.collection, f.field);
   const own = [...info.fields.values()].filter((f) => searchable(f) && readable(info, f));
-  terms.push(...searchArms(scope, info, alias, own, text, options.prefilter ?? true));
+  // PostgreSQL with trigram indexes: the keys of matching rows are gathered by a UNION (own rows,
+  // then each child collection's parents), each part free to use its indexes. An OR of a subquery
+  // and column tests cannot: the planner scans the whole table and tests every row.
+  const parts: Knex.QueryBuilder[] = [];
+  const union =
+    scope.dialect.vendor === 'postgres' &&
+    (options.prefilter ?? true) &&
+    !scanOnly &&
+    termLength(text) >= TRIGRAM &&
+    hasTrigramIndex(scope, info, readable);
+  if (union) {
+    const self = nextAlias(scope);
+    const arms = searchArms(scope, info, self, own, text);
+    if (arms.length > 0) {
+      parts.push(
+        scope
+          .knex({ [self]: collection })
+          .select(column(self, info.primaryKey))
+          .where((any) => {
+            for (const arm of arms) arm(any);
+          }),
+      );
+    }
+  } else terms.push(...searchArms(scope, info, alias, own, text, options.prefilter ?? true));
   for (const field of info.fields.values()) {
     const relation = field.relation;
     if (!field.alias || !relation || relation.kind === 'm2o' || !readable(info, field)) continue;
@@ -554,23 +577,44 @@ export function applySearch(
     const prefilter = options.prefilter ?? true;
     const arms = searchArms(scope, related, sub, childFields, text, prefilter);
     if (arms.length === 0) continue;
-    terms.push((inner) => {
+    const children = () => {
       const subquery = scope.knex({ [sub]: related.collection }).select(column(sub, relation.field));
       applyRowConstraints(subquery, scope, related, sub);
       subquery.whereNotNull(column(sub, relation.field));
       subquery.where((any) => {
         for (const arm of arms) arm(any);
       });
+      return subquery;
+    };
+    if (union) {
+      parts.push(children());
+      continue;
+    }
+    terms.push((inner) => {
+      const subquery = children();
       // Scanning for a page (a common term): each parent row asks for its own children, through the
       // foreign key's index, and only when its own fields did not match; otherwise the matching
       // children are gathered once.
       if (!prefilter) {
         subquery.whereRaw('?? = ??', [column(sub, relation.field), column(alias, info.primaryKey)]);
-        inner.orWhereExists(subquery);
+        // PostgreSQL would hash an EXISTS (gathering every matching child first); OFFSET 0 keeps
+        // it a per-row probe.
+        if (scope.dialect.vendor === 'postgres') inner.orWhereRaw('EXISTS (? OFFSET 0)', [subquery]);
+        else inner.orWhereExists(subquery);
         return;
       }
       inner.orWhereIn(column(alias, info.primaryKey), subquery);
     });
+  }
+  if (union) {
+    if (parts.length === 0) qb.whereRaw('1 = 0');
+    // `= ANY(ARRAY(…))`: the keys are gathered first, then read through the primary key. As `IN`,
+    // the planner may walk the primary key and merge, past many rows, to find a few.
+    else {
+      const keys = parts.length === 1 ? parts[0] : parts[0].unionAll(parts.slice(1));
+      qb.whereRaw('?? = ANY(ARRAY(?))', [column(alias, info.primaryKey), keys]);
+    }
+    return;
   }
   if (terms.length === 0) {
     qb.whereRaw('1 = 0');
@@ -579,4 +623,48 @@ export function applySearch(
   qb.where((inner) => {
     for (const term of terms) term(inner);
   });
+}
+
+/**
+ * `q` over a collection's own fields only (no children, no index): the test a sample of rows takes
+ * to tell a common term (execute-read.ts).
+ */
+export function applyOwnSearch(
+  qb: Knex.QueryBuilder,
+  scope: SqlScope,
+  collection: string,
+  alias: string,
+  text: string,
+): void {
+  const info = collectionOf(scope, collection);
+  const own = [...info.fields.values()].filter(
+    (f) =>
+      searchable(f) &&
+      scope.guard.canReadCollection(collection) &&
+      canQueryField(scope.guard, collection, f.field),
+  );
+  const pattern = `%${escapeLike(text)}%`;
+  const kept = own.filter((f) => !numberCannotContain(scope, f, text));
+  if (kept.length === 0) {
+    qb.whereRaw('1 = 0');
+    return;
+  }
+  qb.where((any) => {
+    for (const f of kept) any.orWhere(likeRaw(scope, alias, f, pattern, false, false));
+  });
+}
+
+/** Whether a collection, or a child collection `q` searches, has a PostgreSQL trigram index. */
+export function hasTrigramIndex(
+  scope: SqlScope,
+  info: CollectionInfo,
+  readable: (c: CollectionInfo, f: FieldInfo) => boolean = () => true,
+): boolean {
+  if (info.searchIndex?.kind === 'pg_trgm') return true;
+  for (const field of info.fields.values()) {
+    const relation = field.relation;
+    if (!field.alias || !relation || relation.kind === 'm2o' || !readable(info, field)) continue;
+    if (scope.schema.collections.get(relation.collection)?.searchIndex?.kind === 'pg_trgm') return true;
+  }
+  return false;
 }

@@ -11,8 +11,9 @@ import type { CollectionInfo, FieldInfo, SearchIndexInfo } from './types';
  * - SQLite: an FTS5 table with the trigram tokenizer, external content (`content=<table>`, its rowid
  *   the table's), kept in step by AFTER INSERT/UPDATE/DELETE triggers. `q` adds
  *   `rowid IN (SELECT rowid FROM <fts> WHERE <fts> MATCH '"term"')` before the LIKEs.
- * - PostgreSQL: the `pg_trgm` extension and one GIN `gin_trgm_ops` index per searched text column,
- *   on the column itself, which is what `ILIKE` compares; the planner uses it for the same SQL.
+ * - PostgreSQL: the `pg_trgm` extension and one GIN `gin_trgm_ops` index per searched column: on a
+ *   text column itself, on a number column's `(column)::text`; each is what `ILIKE` compares, so the
+ *   planner uses it for the same SQL.
  * - MySQL / MariaDB: none (the scan); see `ngramParser`.
  *
  * System collections (`directus_*`) are not indexed: their writes stay as cheap as they were.
@@ -39,6 +40,13 @@ export function searchable(field: FieldInfo): boolean {
 const FTS_RESERVED = new Set(['rank', 'rowid', '_rowid_', 'oid']);
 /** PostgreSQL text columns that `gin_trgm_ops` indexes as they are (char(n) compares padded). */
 const PG_TEXT = new Set(['varchar', 'character varying', 'text', 'citext']);
+/** PostgreSQL number columns searched as `CAST(column AS TEXT)`, indexed on that expression. */
+const PG_NUMBER = new Set(['smallint', 'integer', 'bigint', 'int2', 'int4', 'int8', 'numeric', 'decimal']);
+
+/** PostgreSQL: whether a searched column is indexed on its text (`(column)::text`), not itself. */
+export function indexedAsText(field: FieldInfo): boolean {
+  return field.storage !== 'string' && PG_NUMBER.has(field.datatype ?? '');
+}
 
 /** The columns of a collection its search index should cover on this vendor (empty: none). */
 export function wantedColumns(info: CollectionInfo, vendor: Vendor): string[] {
@@ -49,7 +57,9 @@ export function wantedColumns(info: CollectionInfo, vendor: Vendor): string[] {
     return fields.filter((f) => !FTS_RESERVED.has(f.field.toLowerCase())).map((f) => f.field);
   }
   if (vendor === 'postgres') {
-    return fields.filter((f) => f.storage === 'string' && PG_TEXT.has(f.datatype ?? '')).map((f) => f.field);
+    return fields
+      .filter((f) => (f.storage === 'string' && PG_TEXT.has(f.datatype ?? '')) || indexedAsText(f))
+      .map((f) => f.field);
   }
   return [];
 }
@@ -95,7 +105,7 @@ function rowsOf(result: any, vendor: Vendor): any[] {
 /**
  * The usable search indexes of the database, by table. SQLite: an FTS table counts only with its
  * three triggers (a table rebuilt by a schema change loses them). PostgreSQL: any valid
- * single-column GIN `gin_trgm_ops` index on a column, ours or an operator's.
+ * single-column GIN `gin_trgm_ops` index on a column or on `(column)::text`, ours or an operator's.
  */
 export async function readSearchIndexes(db: Knex): Promise<Map<string, SearchIndexInfo>> {
   const vendor = vendorOf(db);
@@ -120,28 +130,42 @@ export async function readSearchIndexes(db: Knex): Promise<Map<string, SearchInd
   }
   if (vendor === 'postgres') {
     const result = await db.raw(
-      `select t.relname as "table", a.attname as "column"
+      `select t.relname as "table", a.attname as "column", pg_get_expr(i.indexprs, i.indrelid) as "expression"
          from pg_index i
          join pg_class t on t.oid = i.indrelid
          join pg_namespace n on n.oid = t.relnamespace and n.nspname = current_schema()
          join pg_opclass oc on oc.oid = i.indclass[0]
-         join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]
-        where oc.opcname = 'gin_trgm_ops' and i.indnatts = 1 and i.indisvalid and i.indexprs is null
-          and i.indpred is null`,
+         left join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0] and i.indkey[0] <> 0
+        where oc.opcname = 'gin_trgm_ops' and i.indnatts = 1 and i.indisvalid and i.indpred is null`,
     );
-    for (const row of rowsOf(result, vendor) as Array<{ table: string; column: string }>) {
+    const rows = rowsOf(result, vendor) as Array<{
+      table: string;
+      column: string | null;
+      expression: string | null;
+    }>;
+    for (const row of rows) {
+      // An expression index counts for the column it casts to text, `(column)::text`.
+      if (row.column === null) row.column = textCastOf(row.expression);
+      if (row.column === null) continue;
       const entry = out.get(row.table) ?? {
         kind: 'pg_trgm' as const,
         table: null,
         columns: new Set<string>(),
       };
-      (entry.columns as Set<string>).add(row.column);
+      (entry.columns as Set<string>).add(row.column!);
       out.set(row.table, entry);
     }
     return out;
   }
   await ngramParser(db);
   return out;
+}
+
+/** The column of a PostgreSQL index expression `(column)::text` (as pg_get_expr prints it), else null. */
+export function textCastOf(expression: string | null): string | null {
+  const match = /^\((?:(\w+)|"((?:[^"]|"")+)")\)::text$/.exec(expression ?? '');
+  if (!match) return null;
+  return match[1] ?? match[2].replace(/""/g, '"');
 }
 
 const saidOnce = new Set<string>();
@@ -301,6 +325,7 @@ export async function syncSearchIndex(
     }
     const ours = new Set(await pgIndexes(db, table));
     const want = new Map(wanted.map((c) => [trigramIndex(table, c), c]));
+    const asText = new Set(wanted.filter((c) => indexedAsText(info.fields.get(c)!)));
     for (const name of ours) {
       if (want.has(name)) continue;
       await db.raw(`DROP INDEX ${options.concurrently ? 'CONCURRENTLY ' : ''}IF EXISTS ${quoteId(name)}`);
@@ -311,7 +336,7 @@ export async function syncSearchIndex(
     if (!(await ensureTrigramExtension(db))) return { ...result, skipped: 'pg_trgm is not available' };
     for (const [name, column] of missing) {
       await db.raw(
-        `CREATE INDEX ${options.concurrently ? 'CONCURRENTLY ' : ''}${quoteId(name)} ON ${quoteId(table)} USING gin (${quoteId(column)} gin_trgm_ops)`,
+        `CREATE INDEX ${options.concurrently ? 'CONCURRENTLY ' : ''}${quoteId(name)} ON ${quoteId(table)} USING gin (${asText.has(column) ? `(${quoteId(column)}::text)` : quoteId(column)} gin_trgm_ops)`,
       );
       result.created.push(name);
     }

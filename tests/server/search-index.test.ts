@@ -107,10 +107,12 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
   const rng = random(17);
   const values: string[] = [];
 
-  const ids = async (who: Api, collection: string, term: string): Promise<number[]> => {
-    const res = await who.get(`/items/${collection}?q=${encodeURIComponent(term)}&fields=id&limit=-1`);
+  const ids = async (who: Api, collection: string, term: string, page = 'limit=-1'): Promise<number[]> => {
+    const res = await who.get(`/items/${collection}?q=${encodeURIComponent(term)}&fields=id&${page}`);
     expect(res.statusCode, `${term}: ${res.body}`).toBe(200);
-    return (res.json().data as Array<{ id: number }>).map((r) => Number(r.id)).sort((x, y) => x - y);
+    const list = (res.json().data as Array<{ id: number }>).map((r) => Number(r.id));
+    // A page keeps the server's order (key order); a whole answer is compared as a set.
+    return page === 'limit=-1' ? list.sort((x, y) => x - y) : list;
   };
 
   const status = async () =>
@@ -209,10 +211,9 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
     const now = await status();
     expect(now.articles.state).toBe(vendor === 'mysql' ? 'none' : 'ready');
     expect(now.comments.state).toBe(vendor === 'mysql' ? 'none' : 'ready');
-    if (vendor === 'sqlite') {
+    if (vendor !== 'mysql') {
+      // PostgreSQL indexes a number column on its text, `(column)::text`, which `q` compares.
       expect(now.articles.indexed).toEqual(['body', 'code', 'id', 'price', 'title', 'views']);
-    } else if (vendor === 'postgres') {
-      expect(now.articles.indexed).toEqual(['body', 'code', 'title']);
     } else {
       expect(now.articles.wanted).toEqual([]);
       // MariaDB has no ngram parser: detected, said once in the log (already said at start-up).
@@ -237,6 +238,8 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
         out[`admin articles ${term}`] = await ids(a, 'articles', term);
         out[`reader articles ${term}`] = await ids(reader, 'articles', term);
         out[`admin comments ${term}`] = await ids(a, 'comments', term);
+        // A page in key order: the reader may take the scan for it (a common term) or the index.
+        out[`reader articles page ${term}`] = await ids(reader, 'articles', term, 'limit=4&offset=2&sort=id');
       }
       return out;
     };
@@ -306,8 +309,8 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
     });
     expect(retyped.statusCode, retyped.body).toBe(200);
     const after = (await status()).articles;
-    if (vendor === 'sqlite') expect(after.indexed).toContain('subtitle');
-    if (vendor === 'postgres') expect(after.indexed).not.toContain('subtitle');
+    // Now a number: still indexed (PostgreSQL: rebuilt on the column's text).
+    if (vendor !== 'mysql') expect(after.indexed).toContain('subtitle');
     expect(after.state).toBe(vendor === 'mysql' ? 'none' : 'ready');
     expect(await ids(a, 'articles', '0817')).toEqual([id]);
 
