@@ -27,7 +27,7 @@ import {
 } from './filter-to-sql';
 import { quote } from './parse-query';
 import { counterTotal } from '../services/row-counts';
-import { ftsPhrase, termLength, TRIGRAM } from '../schema/search-index';
+import { ftsCover, termLength, TRIGRAM } from '../schema/search-index';
 import {
   canQueryField,
   canReadField,
@@ -508,13 +508,27 @@ async function searchIsCommon(
     return Number(row?.n ?? 0) * (SAMPLE_REACH / SAMPLE) >= wanted;
   }
   if (index?.kind !== 'fts5' || !index.table) return false;
-  const matches = ctx.knex
-    .select(ctx.knex.raw('1'))
-    .from(index.table)
-    .whereRaw('?? MATCH ?', [index.table, ftsPhrase(query.q)])
-    .limit(COMMON_TERM);
-  const [row] = (await ctx.knex.from(matches.as('p')).count({ n: '*' })) as Array<{ n: number | string }>;
-  return Number(row?.n ?? 0) >= COMMON_TERM;
+  // The collection's own matches, then its searched children's: many matching children make a
+  // common term too (their parents match), which the prefilter would gather and sort in full.
+  const tables = [index.table];
+  for (const field of info.fields.values()) {
+    const relation = field.relation;
+    if (!field.alias || !relation || relation.kind === 'm2o') continue;
+    const child = scope.schema.collections.get(relation.collection)?.searchIndex;
+    if (child?.kind === 'fts5' && child.table && !tables.includes(child.table)) tables.push(child.table);
+  }
+  let found = 0;
+  for (const table of tables) {
+    const matches = ctx.knex
+      .select(ctx.knex.raw('1'))
+      .from(table)
+      .whereRaw('?? MATCH ?', [table, ftsCover(query.q)])
+      .limit(COMMON_TERM - found);
+    const [row] = (await ctx.knex.from(matches.as('p')).count({ n: '*' })) as Array<{ n: number | string }>;
+    found += Number(row?.n ?? 0);
+    if (found >= COMMON_TERM) return true;
+  }
+  return false;
 }
 
 async function count(ctx: ReadContext, qb: Knex.QueryBuilder): Promise<number> {

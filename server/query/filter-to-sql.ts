@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 import { coerceFilterValue, convertibleFilterValue, NO_MATCH } from './coerce-value';
 import { quote } from './parse-query';
-import { ftsPhrase, searchable, termLength, TRIGRAM } from '../schema/search-index';
+import { ftsCover, searchable, termLength, TRIGRAM } from '../schema/search-index';
 import {
   canQueryField,
   type FilterCondition,
@@ -483,7 +483,7 @@ function numberCannotContain(scope: SqlScope, field: FieldInfo, text: string): b
  * The OR-arms of `q` over some searched fields of one collection aliased `alias`: each field's
  * LIKE, as the plain scan has them. Where the collection has an FTS index (SQLite) and the term is
  * long enough, the LIKEs of the indexed fields are ANDed with the index prefilter
- * (`alias.rowid IN (SELECT rowid FROM fts WHERE fts MATCH '"term"')`): the FTS match folds more
+ * (`alias.rowid IN (SELECT rowid FROM fts WHERE fts MATCH <ftsCover(term)>)`): the FTS match folds more
  * than LIKE does, never less, so the prefilter keeps every row the LIKEs accept.
  */
 function searchArms(
@@ -511,7 +511,7 @@ function searchArms(
           `${alias}.rowid`,
           fts,
           fts,
-          ftsPhrase(text),
+          ftsCover(text),
         ]);
         both.andWhere((any) => {
           for (const f of indexed) any.orWhere(likeRaw(scope, alias, f, pattern, false, false));
