@@ -474,9 +474,11 @@ export function commonSearchTermAt(matches: number): void {
 }
 
 /**
- * Whether `q` is a common term of a collection with an FTS index (SQLite), for a read in key order:
- * the prefilter would gather at least COMMON_TERM rows before the first page, while the scan meets
- * a page's worth of matches early. One bounded probe of the FTS table decides.
+ * Whether `q` is a common term of a collection with a search index, for a page in key order: the
+ * index would gather many rows before the first page, while the scan meets a page's worth of
+ * matches early. SQLite: bounded probes of the FTS tables (the collection's, then its children's)
+ * reach COMMON_TERM matches. PostgreSQL: the first SAMPLE rows in key order hold enough matches
+ * for the page to be full within about SAMPLE_REACH rows.
  */
 async function searchIsCommon(
   ctx: ReadContext,
