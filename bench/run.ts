@@ -305,6 +305,35 @@ function searchTerms(titles: string[]): string[] {
   return terms;
 }
 
+/**
+ * Each search term alone, one request at a time: its matches (`filter_count`) and the median time
+ * of a page of 100 over 7 requests, so that a slow kind of term shows.
+ */
+async function searchTermsOneByOne(
+  port: number,
+  base: string,
+  headers: Record<string, string>,
+  terms: string[],
+): Promise<void> {
+  console.log('search, each term alone (one connection): matches, p50 of 7 pages of 100');
+  for (const term of [...new Set(terms)]) {
+    const q = encodeURIComponent(term);
+    const counted = await call(port, { path: `${base}?limit=0&meta=filter_count&q=${q}`, headers });
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const started = performance.now();
+      const res = await call(port, { path: `${base}?limit=100&q=${q}`, headers });
+      times.push(performance.now() - started);
+      if (res.status !== 200) throw new Error(`search ${term}: ${JSON.stringify(res.json)}`);
+    }
+    times.sort((x, y) => x - y);
+    const matches = String(counted.json?.meta?.filter_count ?? '?');
+    console.log(
+      `  ${JSON.stringify(term).padEnd(28)} ${matches.padStart(7)} matches  p50 ${times[3].toFixed(1).padStart(6)} ms`,
+    );
+  }
+}
+
 /** A knex connection of the benchmark's own, for what it does outside the API. */
 function openDatabase(data: Dataset) {
   const { vendor: v, ...connection } = data.database as DatabaseConfig & Record<string, unknown>;
@@ -434,6 +463,7 @@ async function itemsBenchmark(): Promise<void> {
     for (const scenario of scenarios) {
       if (selected(scenario.key)) results.push(await runScenario(scenario, octavo, floor));
     }
+    if (selected('search')) await searchTermsOneByOne(octavo.port, base, headers, terms);
     if (selected('score')) {
       results.push(...(await unindexedThenIndexed(data, octavo, floor, await signIn(ADMIN), headers)));
     }
