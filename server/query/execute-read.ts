@@ -27,7 +27,7 @@ import {
 } from './filter-to-sql';
 import { quote } from './parse-query';
 import { counterTotal } from '../services/row-counts';
-import { ftsCover, termLength, TRIGRAM } from '../schema/search-index';
+import { ftsCover, ftsPhrase, termLength, TRIGRAM } from '../schema/search-index';
 import {
   canQueryField,
   canReadField,
@@ -461,6 +461,8 @@ function applySort(
 /** PostgreSQL: the rows sampled to tell a common term, and how far the scan may go for a page. */
 const SAMPLE = 500;
 const SAMPLE_REACH = 2000;
+/** SQLite: terms up to this length are probed by their FTS phrase, longer ones by ftsCover. */
+const SHORT_TERM = 6;
 /** Matches of the FTS prefilter from which a page in key order is sooner found by the scan. */
 let COMMON_TERM = 2000;
 let everyTermCommon = false;
@@ -519,12 +521,16 @@ async function searchIsCommon(
     const child = scope.schema.collections.get(relation.collection)?.searchIndex;
     if (child?.kind === 'fts5' && child.table && !tables.includes(child.table)) tables.push(child.table);
   }
+  // A short term counts by its phrase: the AND of its few trigrams may hold many more rows than the
+  // term (`str` and `tri` apart, for `stri`), which would make a rare term look common. A long
+  // term's phrase costs more to read, and a long term is seldom common.
+  const probe = termLength(query.q) <= SHORT_TERM ? ftsPhrase(query.q) : ftsCover(query.q);
   let found = 0;
   for (const table of tables) {
     const matches = ctx.knex
       .select(ctx.knex.raw('1'))
       .from(table)
-      .whereRaw('?? MATCH ?', [table, ftsCover(query.q)])
+      .whereRaw('?? MATCH ?', [table, probe])
       .limit(COMMON_TERM - found);
     const [row] = (await ctx.knex.from(matches.as('p')).count({ n: '*' })) as Array<{ n: number | string }>;
     found += Number(row?.n ?? 0);
