@@ -23,6 +23,7 @@ import {
   collectionOf,
   hasTrigramIndex,
   nextAlias,
+  searchedChildren,
   type SqlScope,
 } from './filter-to-sql';
 import { quote } from './parse-query';
@@ -69,8 +70,11 @@ export interface ReadContext {
   computed?: (collection: string, field: string) => Promise<((row: Item) => unknown) | null>;
 }
 
-/** PostgreSQL: the search statements given a name so far (at most SEARCH_STATEMENTS). */
-const searchStatements = new Set<string>();
+/**
+ * PostgreSQL: the search statements given a name, per schema model (a schema change starts a new
+ * set, as the names carry its version), at most SEARCH_STATEMENTS each.
+ */
+const searchStatements = new WeakMap<SchemaModel, Set<string>>();
 const SEARCH_STATEMENTS = 100;
 
 /**
@@ -81,9 +85,11 @@ const SEARCH_STATEMENTS = 100;
 function named<T extends Knex.QueryBuilder>(ctx: ReadContext, qb: T): T {
   if (ctx.vendor !== 'postgres') return qb;
   const name = `octavo_q${ctx.schema.version}_${createHash('sha1').update(qb.toSQL().sql).digest('hex').slice(0, 24)}`;
-  if (!searchStatements.has(name)) {
-    if (searchStatements.size >= SEARCH_STATEMENTS) return qb;
-    searchStatements.add(name);
+  let names = searchStatements.get(ctx.schema);
+  if (!names) searchStatements.set(ctx.schema, (names = new Set()));
+  if (!names.has(name)) {
+    if (names.size >= SEARCH_STATEMENTS) return qb;
+    names.add(name);
   }
   return qb.options({ name });
 }
@@ -515,10 +521,8 @@ async function searchIsCommon(
   // The collection's own matches, then its searched children's: many matching children make a
   // common term too (their parents match), which the prefilter would gather and sort in full.
   const tables = [index.table];
-  for (const field of info.fields.values()) {
-    const relation = field.relation;
-    if (!field.alias || !relation || relation.kind === 'm2o') continue;
-    const child = scope.schema.collections.get(relation.collection)?.searchIndex;
+  for (const { related } of searchedChildren(scope, info)) {
+    const child = related.searchIndex;
     if (child?.kind === 'fts5' && child.table && !tables.includes(child.table)) tables.push(child.table);
   }
   // A short term counts by its phrase: the AND of its few trigrams may hold many more rows than the

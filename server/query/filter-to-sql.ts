@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 import { coerceFilterValue, convertibleFilterValue, NO_MATCH } from './coerce-value';
 import { quote } from './parse-query';
-import { ftsCover, searchable, termLength, TRIGRAM } from '../schema/search-index';
+import { ftsCover, NUMBER_TEXT, searchable, termLength, TRIGRAM } from '../schema/search-index';
 import {
   canQueryField,
   type FilterCondition,
@@ -433,38 +433,6 @@ export function forceSearchScan(on: boolean): void {
   scanOnly = on;
 }
 
-/** Integer and decimal datatypes whose text is only digits, sign, point, exponent, NaN/Infinity. */
-const NUMBER_TEXT: Partial<Record<string, Set<string>>> = {
-  postgres: new Set([
-    'smallint',
-    'integer',
-    'bigint',
-    'int2',
-    'int4',
-    'int8',
-    'numeric',
-    'decimal',
-    'real',
-    'double precision',
-    'float4',
-    'float8',
-  ]),
-  mysql: new Set([
-    'tinyint',
-    'smallint',
-    'mediumint',
-    'int',
-    'integer',
-    'bigint',
-    'decimal',
-    'numeric',
-    'float',
-    'double',
-    'real',
-    'year',
-  ]),
-};
-
 /**
  * Whether a number column's text can never contain `text`, so its LIKE can be left out of `q`.
  * Only where columns are strictly typed (not SQLite, whose columns may hold any text). PostgreSQL
@@ -539,9 +507,7 @@ export function applySearch(
 ): void {
   const info = collectionOf(scope, collection);
   const terms: Array<(inner: Knex.QueryBuilder) => void> = [];
-  const readable = (c: CollectionInfo, f: FieldInfo) =>
-    scope.guard.canReadCollection(c.collection) && canQueryField(scope.guard, c.collection, f.field);
-  const own = [...info.fields.values()].filter((f) => searchable(f) && readable(info, f));
+  const own = searchedFields(scope, info);
   // PostgreSQL with trigram indexes: the keys of matching rows are gathered by a UNION (own rows,
   // then each child collection's parents), each part free to use its indexes. An OR of a subquery
   // and column tests cannot: the planner scans the whole table and tests every row.
@@ -551,7 +517,7 @@ export function applySearch(
     (options.prefilter ?? true) &&
     !scanOnly &&
     termLength(text) >= TRIGRAM &&
-    hasTrigramIndex(scope, info, readable);
+    hasTrigramIndex(scope, info);
   if (union) {
     const self = nextAlias(scope);
     const arms = searchArms(scope, info, self, own, text);
@@ -566,16 +532,11 @@ export function applySearch(
       );
     }
   } else terms.push(...searchArms(scope, info, alias, own, text, options.prefilter ?? true));
-  for (const field of info.fields.values()) {
-    const relation = field.relation;
-    if (!field.alias || !relation || relation.kind === 'm2o' || !readable(info, field)) continue;
-    const related = scope.schema.collections.get(relation.collection);
-    if (!related || !scope.guard.canReadCollection(related.collection)) continue;
-    const childFields = [...related.fields.values()].filter((f) => searchable(f) && readable(related, f));
+  for (const { relation, related } of searchedChildren(scope, info)) {
     const sub = nextAlias(scope);
     // No child field can contain the term (a word searched in numbers only): no arm.
     const prefilter = options.prefilter ?? true;
-    const arms = searchArms(scope, related, sub, childFields, text, prefilter);
+    const arms = searchArms(scope, related, sub, searchedFields(scope, related), text, prefilter);
     if (arms.length === 0) continue;
     const children = () => {
       const subquery = scope.knex({ [sub]: related.collection }).select(column(sub, relation.field));
@@ -625,6 +586,35 @@ export function applySearch(
   });
 }
 
+/** The fields of a collection `q` compares that the caller may read and query. */
+function searchedFields(scope: SqlScope, info: CollectionInfo): FieldInfo[] {
+  if (!scope.guard.canReadCollection(info.collection)) return [];
+  return [...info.fields.values()].filter(
+    (f) => searchable(f) && canQueryField(scope.guard, info.collection, f.field),
+  );
+}
+
+/**
+ * The one-to-many (and translation) children `q` searches: through an alias field the caller may
+ * query, into a collection the caller may read.
+ */
+export function* searchedChildren(
+  scope: SqlScope,
+  info: CollectionInfo,
+): Generator<{
+  relation: Exclude<NonNullable<FieldInfo['relation']>, { kind: 'm2o' }>;
+  related: CollectionInfo;
+}> {
+  if (!scope.guard.canReadCollection(info.collection)) return;
+  for (const field of info.fields.values()) {
+    const relation = field.relation;
+    if (!field.alias || !relation || relation.kind === 'm2o') continue;
+    if (!canQueryField(scope.guard, info.collection, field.field)) continue;
+    const related = scope.schema.collections.get(relation.collection);
+    if (related && scope.guard.canReadCollection(related.collection)) yield { relation, related };
+  }
+}
+
 /**
  * `q` over a collection's own fields only (no children, no index): the test a sample of rows takes
  * to tell a common term (execute-read.ts).
@@ -637,34 +627,19 @@ export function applyOwnSearch(
   text: string,
 ): void {
   const info = collectionOf(scope, collection);
-  const own = [...info.fields.values()].filter(
-    (f) =>
-      searchable(f) &&
-      scope.guard.canReadCollection(collection) &&
-      canQueryField(scope.guard, collection, f.field),
-  );
-  const pattern = `%${escapeLike(text)}%`;
-  const kept = own.filter((f) => !numberCannotContain(scope, f, text));
-  if (kept.length === 0) {
-    qb.whereRaw('1 = 0');
-    return;
-  }
-  qb.where((any) => {
-    for (const f of kept) any.orWhere(likeRaw(scope, alias, f, pattern, false, false));
-  });
+  const arms = searchArms(scope, info, alias, searchedFields(scope, info), text, false);
+  if (arms.length === 0) qb.whereRaw('1 = 0');
+  else
+    qb.where((any) => {
+      for (const arm of arms) arm(any);
+    });
 }
 
 /** Whether a collection, or a child collection `q` searches, has a PostgreSQL trigram index. */
-export function hasTrigramIndex(
-  scope: SqlScope,
-  info: CollectionInfo,
-  readable: (c: CollectionInfo, f: FieldInfo) => boolean = () => true,
-): boolean {
+export function hasTrigramIndex(scope: SqlScope, info: CollectionInfo): boolean {
   if (info.searchIndex?.kind === 'pg_trgm') return true;
-  for (const field of info.fields.values()) {
-    const relation = field.relation;
-    if (!field.alias || !relation || relation.kind === 'm2o' || !readable(info, field)) continue;
-    if (scope.schema.collections.get(relation.collection)?.searchIndex?.kind === 'pg_trgm') return true;
+  for (const { related } of searchedChildren(scope, info)) {
+    if (related.searchIndex?.kind === 'pg_trgm') return true;
   }
   return false;
 }

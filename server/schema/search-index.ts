@@ -40,12 +40,44 @@ export function searchable(field: FieldInfo): boolean {
 const FTS_RESERVED = new Set(['rank', 'rowid', '_rowid_', 'oid']);
 /** PostgreSQL text columns that `gin_trgm_ops` indexes as they are (char(n) compares padded). */
 const PG_TEXT = new Set(['varchar', 'character varying', 'text', 'citext']);
-/** PostgreSQL number columns searched as `CAST(column AS TEXT)`, indexed on that expression. */
-const PG_NUMBER = new Set(['smallint', 'integer', 'bigint', 'int2', 'int4', 'int8', 'numeric', 'decimal']);
+/** Integer and decimal datatypes whose text is only digits, sign, point, exponent, NaN/Infinity. */
+export const NUMBER_TEXT: Partial<Record<string, Set<string>>> = {
+  postgres: new Set([
+    'smallint',
+    'integer',
+    'bigint',
+    'int2',
+    'int4',
+    'int8',
+    'numeric',
+    'decimal',
+    'real',
+    'double precision',
+    'float4',
+    'float8',
+  ]),
+  mysql: new Set([
+    'tinyint',
+    'smallint',
+    'mediumint',
+    'int',
+    'integer',
+    'bigint',
+    'decimal',
+    'numeric',
+    'float',
+    'double',
+    'real',
+    'year',
+  ]),
+};
 
-/** PostgreSQL: whether a searched column is indexed on its text (`(column)::text`), not itself. */
+/**
+ * PostgreSQL: whether a searched column is indexed on its text (`(column)::text`), not itself: a
+ * number column, which `q` compares as `CAST(column AS TEXT)`.
+ */
 export function indexedAsText(field: FieldInfo): boolean {
-  return field.storage !== 'string' && PG_NUMBER.has(field.datatype ?? '');
+  return field.storage !== 'string' && NUMBER_TEXT.postgres!.has(field.datatype ?? '');
 }
 
 /** The columns of a collection its search index should cover on this vendor (empty: none). */
