@@ -29,6 +29,7 @@ import {
 import { quote } from './parse-query';
 import { counterTotal } from '../services/row-counts';
 import { ftsCover, ftsPhrase, termLength, TRIGRAM } from '../schema/search-index';
+import { termCover } from '../schema/search-index-mysql';
 import {
   canQueryField,
   canReadField,
@@ -543,6 +544,33 @@ async function searchIsCommon(
   return false;
 }
 
+/**
+ * MySQL / MariaDB: the term's boolean-mode query in each collation of the trigram indexes `q` may
+ * use (the collection's and its searched children's), made by the database's own functions.
+ */
+async function searchCoversOf(
+  ctx: ReadContext,
+  scope: SqlScope,
+  info: CollectionInfo,
+  term: string,
+): Promise<Map<string, string | null> | undefined> {
+  if (scope.dialect.vendor !== 'mysql' || termLength(term) < TRIGRAM) return undefined;
+  const collations = new Set<string>();
+  const add = (c: CollectionInfo) => {
+    if (c.searchIndex?.kind === 'fulltext')
+      for (const v of c.searchIndex.collations?.values() ?? []) collations.add(v);
+  };
+  add(info);
+  for (const { related } of searchedChildren(scope, info)) add(related);
+  if (collations.size === 0) return undefined;
+  const out = new Map<string, string | null>();
+  for (const collation of collations) {
+    // A function dropped outside Octavo leaves the term to the scan.
+    out.set(collation, await termCover(ctx.knex, collation, term).catch(() => null));
+  }
+  return out;
+}
+
 async function count(ctx: ReadContext, qb: Knex.QueryBuilder): Promise<number> {
   const [row] = (await timed(ctx, qb.count({ count: '*' }))) as Array<{ count: number | string }>;
   return Number(row?.count ?? 0);
@@ -724,6 +752,7 @@ async function read(
   }
   const nullsLast = ctx.nullsLast ?? true;
   const { plan, warnings } = fieldsPlanOf(ctx, collection, query.fields, access);
+  if (query.q) scope.searchCovers = await searchCoversOf(ctx, scope, info, query.q);
 
   const keys = options.keys ? usableKeys(scope, info.fields.get(info.primaryKey)!, options.keys) : null;
   // One key: `=` and no ORDER BY / LIMIT, which cost more than the read itself on SQLite.

@@ -5,6 +5,7 @@ import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 import { coerceFilterValue, convertibleFilterValue, NO_MATCH } from './coerce-value';
 import { quote } from './parse-query';
 import { ftsCover, NUMBER_TEXT, searchable, termLength, TRIGRAM } from '../schema/search-index';
+import { againstOf } from '../schema/search-index-mysql';
 import {
   canQueryField,
   type FilterCondition,
@@ -22,6 +23,11 @@ export interface SqlScope {
   guard: ReadGuard;
   now: Date;
   aliases: { next: number };
+  /**
+   * MySQL / MariaDB with trigram indexes: the boolean-mode query of the `q` term in each collation
+   * the indexes use (termCover), made before the read; null where the term has no indexed token.
+   */
+  searchCovers?: ReadonlyMap<string, string | null>;
 }
 
 export function nextAlias(scope: SqlScope): string {
@@ -468,8 +474,32 @@ function searchArms(
   if (scanOnly) return fields.map(like);
   const kept = fields.filter((f) => !numberCannotContain(scope, f, text));
   const index = info.searchIndex;
-  if (!prefilter || index?.kind !== 'fts5' || termLength(text) < TRIGRAM) return kept.map(like);
+  if (!prefilter || !index || termLength(text) < TRIGRAM) return kept.map(like);
   const indexed = kept.filter((f) => index.columns.has(f.field));
+  if (index.kind === 'fulltext') {
+    // The rows whose document holds the term's tokens in each indexed column's collation.
+    const against = againstOf(
+      [...new Set(indexed.map((f) => index.collations?.get(f.field) ?? ''))].map(
+        (collation) => scope.searchCovers?.get(collation) ?? null,
+      ),
+    );
+    if (indexed.length === 0 || against === null) return kept.map(like);
+    const arms = kept.filter((f) => !index.columns.has(f.field)).map(like);
+    arms.unshift((inner) =>
+      inner.orWhere((both) => {
+        both.whereRaw('?? IN (SELECT id FROM ?? WHERE MATCH(doc) AGAINST(? IN BOOLEAN MODE))', [
+          column(alias, info.primaryKey),
+          index.table!,
+          against,
+        ]);
+        both.andWhere((any) => {
+          for (const f of indexed) any.orWhere(likeRaw(scope, alias, f, pattern, false, false));
+        });
+      }),
+    );
+    return arms;
+  }
+  if (index.kind !== 'fts5') return kept.map(like);
   const arms = kept.filter((f) => !index.columns.has(f.field)).map(like);
   if (indexed.length > 0) {
     const fts = index.table!;

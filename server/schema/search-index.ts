@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import type { Vendor } from '../config';
 import { constraintName } from '../database/dialects/base';
+import {
+  MYSQL_TEXT,
+  columnCollations,
+  createMysqlIndex,
+  dropMysqlIndex,
+  readMysqlIndexes,
+  shadowTable,
+} from './search-index-mysql';
 import type { CollectionInfo, FieldInfo, SearchIndexInfo } from './types';
 
 /**
@@ -14,7 +22,8 @@ import type { CollectionInfo, FieldInfo, SearchIndexInfo } from './types';
  * - PostgreSQL: the `pg_trgm` extension and one GIN `gin_trgm_ops` index per searched column: on a
  *   text column itself, on a number column's `(column)::text`; each is what `ILIKE` compares, so the
  *   planner uses it for the same SQL.
- * - MySQL / MariaDB: none (the scan); see `ngramParser`.
+ * - MySQL / MariaDB: trigram tokens made by the database (collation weights) in a shadow table with
+ *   a FULLTEXT index, kept in step by triggers: search-index-mysql.ts.
  *
  * System collections (`directus_*`) are not indexed: their writes stay as cheap as they were.
  */
@@ -93,7 +102,13 @@ export function wantedColumns(info: CollectionInfo, vendor: Vendor): string[] {
       .filter((f) => (f.storage === 'string' && PG_TEXT.has(f.datatype ?? '')) || indexedAsText(f))
       .map((f) => f.field);
   }
-  return [];
+  return fields
+    .filter(
+      (f) =>
+        (f.storage === 'string' && MYSQL_TEXT.has(f.datatype ?? '')) ||
+        (f.storage !== 'string' && NUMBER_TEXT.mysql!.has(f.datatype ?? '')),
+    )
+    .map((f) => f.field);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,8 +220,7 @@ export async function readSearchIndexes(db: Knex): Promise<Map<string, SearchInd
     }
     return out;
   }
-  await ngramParser(db);
-  return out;
+  return readMysqlIndexes(db);
 }
 
 /** The column of a PostgreSQL index expression `(column)::text` (as pg_get_expr prints it), else null. */
@@ -218,31 +232,12 @@ export function textCastOf(expression: string | null): string | null {
 
 const saidOnce = new Set<string>();
 /** Logs a line once per database (the same database behind several pools or nodes logs once each). */
-function sayOnce(db: Knex, line: string): void {
+export function sayOnce(db: Knex, line: string): void {
   const c = (db.client.config.connection ?? {}) as Record<string, unknown>;
   const key = `${line}|${String(c.host ?? '')}:${String(c.port ?? '')}/${String(c.database ?? c.filename ?? '')}`;
   if (saidOnce.has(key)) return;
   saidOnce.add(key);
   console.warn(`[octavo] ${line}`);
-}
-
-/**
- * MySQL / MariaDB: whether the server has the ngram full-text parser. MariaDB has none, so search
- * falls back to the scan (said once in the log). MySQL has one, but its FULLTEXT index is not yet
- * used: see docs/compatibility.md.
- */
-export async function ngramParser(db: Knex): Promise<boolean> {
-  const result = await db.raw(
-    "select PLUGIN_NAME from information_schema.PLUGINS where PLUGIN_NAME = 'ngram' and PLUGIN_STATUS = 'ACTIVE'",
-  );
-  const found = (result[0] as unknown[]).length > 0;
-  sayOnce(
-    db,
-    found
-      ? 'search (q): MySQL FULLTEXT ngram indexes are not used; search scans the searched columns'
-      : 'search (q): this server has no ngram full-text parser (MariaDB); search scans the searched columns',
-  );
-  return found;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,8 +385,40 @@ export async function syncSearchIndex(
     }
     return result;
   }
-  await ngramParser(db);
-  return { ...result, skipped: 'no n-gram index on MySQL / MariaDB' };
+  const primary = info.fields.get(info.primaryKey);
+  const existing = (await readMysqlIndexes(db)).get(table);
+  const columns =
+    wanted.length > 0 && primary && !primary.alias ? await columnCollations(db, info, wanted) : new Map();
+  if (columns.size === 0) {
+    result.dropped.push(...(await dropMysqlIndex(db, table)));
+    return {
+      ...result,
+      skipped:
+        wanted.length === 0
+          ? 'no searched column to index'
+          : 'no searched column in a collation the index serves',
+    };
+  }
+  const same =
+    existing &&
+    existing.columns.size === columns.size &&
+    [...columns].every(([c, v]) => existing.collations?.get(c) === v);
+  if (same) return result;
+  try {
+    await createMysqlIndex(db, table, info.primaryKey, columns);
+  } catch (error) {
+    // Creating functions or triggers needs privileges (CREATE ROUTINE, TRIGGER; with binary logging,
+    // log_bin_trust_function_creators): without them, the scan, said once.
+    await dropMysqlIndex(db, table).catch(() => undefined);
+    sayOnce(
+      db,
+      `search (q): the trigram index of ${table} could not be created (${(error as Error).message}); search scans the searched columns`,
+    );
+    return { ...result, skipped: 'the trigram functions or triggers could not be created' };
+  }
+  if (!existing) result.created.push(shadowTable(table));
+  else result.created.push(`${shadowTable(table)} (rebuilt)`);
+  return result;
 }
 
 /**
@@ -417,7 +444,7 @@ export async function dropSearchIndex(
     }
     return dropped;
   }
-  return [];
+  return dropMysqlIndex(db, table);
 }
 
 /** SQLite: FTS tables whose content table is gone (a collection dropped outside a schema change). */

@@ -111,12 +111,17 @@ export interface CollectionInfo {
 
 /** A collection's search index as the database has it. */
 export interface SearchIndexInfo {
-  /** SQLite FTS5 trigram table, or PostgreSQL pg_trgm GIN indexes. */
-  kind: 'fts5' | 'pg_trgm';
-  /** SQLite: the FTS table's name. */
+  /**
+   * SQLite FTS5 trigram table, PostgreSQL pg_trgm GIN indexes, or MySQL / MariaDB trigram tokens in
+   * a FULLTEXT-indexed shadow table (search-index-mysql.ts).
+   */
+  kind: 'fts5' | 'pg_trgm' | 'fulltext';
+  /** SQLite: the FTS table's name; MySQL / MariaDB: the shadow table's. */
   table: string | null;
   /** The columns it covers. */
   columns: ReadonlySet<string>;
+  /** MySQL / MariaDB: the collation each column's tokens were made in. */
+  collations?: ReadonlyMap<string, string>;
 }
 
 export interface RelationRow {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Vendor } from '../config';
 import type { SchemaUnit } from '../database/schema-change';
 import { loadSchema } from '../schema/load-schema';
+import { orphanedShadowTables, readMysqlIndexes, restoreMysqlIndex } from '../schema/search-index-mysql';
 import {
   dropSearchIndex,
   ftsTable,
@@ -16,8 +17,10 @@ import {
  * The search index follows the schema: schema changes made through the API (fields, collections,
  * relations) keep each collection's index in step inside the same unit. Steps that change a column
  * first drop what the change would break (SQLite: triggers naming the column, and a rebuilt table
- * keeps no triggers; PostgreSQL: a trigram index cannot survive a change to a number type); the
- * unit's last step rebuilds the index of every collection it touched.
+ * keeps no triggers; PostgreSQL: a trigram index cannot survive a change to a number type; MySQL:
+ * triggers naming a dropped column would fail every write); the unit's last step rebuilds the index
+ * of every collection it touched. On MySQL, where DDL commits at once, each of these steps is undone
+ * by bringing the index back to what it was, for the columns the table then has.
  */
 
 const touched = new WeakMap<SchemaUnit, Set<string>>();
@@ -36,13 +39,30 @@ export async function beforeColumnChange(
   column: string,
 ): Promise<void> {
   touchSearchIndex(unit, collection);
-  if (unit.dialect.vendor === 'mysql') return;
+  if (unit.dialect.vendor === 'mysql') {
+    const before = (await readMysqlIndexes(unit.db)).get(collection);
+    if (!before) return;
+    await unit.step(
+      `drop search index ${collection}`,
+      (db) => dropSearchIndex(db, collection),
+      (db) => undoMysql(db, collection, before.collations ?? null),
+    );
+    return;
+  }
   await unit.step(`drop search index ${collection}.${column}`, (db) =>
     dropSearchIndex(db, collection, unit.dialect.vendor === 'sqlite' ? undefined : column),
   );
 }
 
-/** Before a collection's table is dropped. */
+/** The undo of a MySQL index step: the index as it was (`collations`), or none. */
+async function undoMysql(db: Knex, collection: string, collations: ReadonlyMap<string, string> | null) {
+  const model = await loadSchema(db, 'mysql');
+  const info = model.collections.get(collection);
+  if (!info) return;
+  await restoreMysqlIndex(db, collection, info.primaryKey, collations);
+}
+
+/** Before a collection's table is dropped (MySQL: its triggers go with it, its shadow table after). */
 export async function beforeTableDrop(unit: SchemaUnit, collection: string): Promise<void> {
   if (unit.dialect.vendor === 'mysql') return;
   await unit.step(`drop search index ${collection}`, (db) => dropSearchIndex(db, collection));
@@ -54,9 +74,16 @@ export async function beforeTableDrop(unit: SchemaUnit, collection: string): Pro
  */
 export async function syncSearchIndexSteps(unit: SchemaUnit): Promise<void> {
   const vendor = unit.dialect.vendor;
-  if (vendor === 'mysql') return;
   const set = touched.get(unit) ?? new Set<string>();
   const stale = new Set<string>();
+  let mysqlBefore = new Map<string, ReadonlyMap<string, string> | null>();
+  if (vendor === 'mysql') {
+    // A dropped collection's shadow table (its triggers went with its table).
+    for (const shadow of await orphanedShadowTables(unit.db))
+      await unit.step(`drop search index ${shadow}`, (db) => db.raw(`DROP TABLE IF EXISTS \`${shadow}\``));
+    const existing = await readMysqlIndexes(unit.db);
+    mysqlBefore = new Map([...set].map((t) => [t, existing.get(t)?.collations ?? null]));
+  }
   if (vendor === 'sqlite') {
     const usable = await readSearchIndexes(unit.db);
     for (const table of await ftsTables(unit.db)) if (!usable.has(table)) stale.add(table);
@@ -70,7 +97,14 @@ export async function syncSearchIndexSteps(unit: SchemaUnit): Promise<void> {
   for (const name of [...new Set([...set, ...stale])].sort()) {
     const info = model.collections.get(name);
     if (!info) continue;
-    await unit.step(`search index ${name}`, (db) => syncSearchIndex(db, info));
+    if (vendor === 'mysql') {
+      const before = mysqlBefore.get(name) ?? null;
+      await unit.step(
+        `search index ${name}`,
+        (db) => syncSearchIndex(db, info),
+        (db) => undoMysql(db, name, before),
+      );
+    } else await unit.step(`search index ${name}`, (db) => syncSearchIndex(db, info));
   }
 }
 
@@ -120,7 +154,8 @@ export async function searchIndexStatus(knex: Knex, vendor: Vendor): Promise<Ind
 /**
  * Builds the missing indexes of every user collection (or of `only`), online: PostgreSQL with
  * CREATE INDEX CONCURRENTLY outside any transaction (writes go on meanwhile); SQLite creates the
- * FTS table and its triggers and fills it ('rebuild') in one transaction per collection.
+ * FTS table and its triggers and fills it ('rebuild') in one transaction per collection; MySQL
+ * creates the triggers first, then fills the shadow table 1,000 rows a statement.
  */
 export async function buildSearchIndexes(
   knex: Knex,

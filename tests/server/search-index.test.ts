@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../server/cli';
 import { forceSearchScan } from '../../server/query/filter-to-sql';
 import { commonSearchTermAt } from '../../server/query/execute-read';
 import { schemaCache } from '../../server/schema';
-import { ftsTable, ngramParser, trigramIndex } from '../../server/schema/search-index';
+import { ftsTable, trigramIndex } from '../../server/schema/search-index';
+import { shadowTable } from '../../server/schema/search-index-mysql';
 import {
   buildSearchIndexes,
   dropSearchIndexes,
@@ -209,24 +210,21 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
 
   it('creates the index with the collection and its fields', async () => {
     const now = await status();
-    expect(now.articles.state).toBe(vendor === 'mysql' ? 'none' : 'ready');
-    expect(now.comments.state).toBe(vendor === 'mysql' ? 'none' : 'ready');
-    if (vendor !== 'mysql') {
-      // PostgreSQL indexes a number column on its text, `(column)::text`, which `q` compares.
-      expect(now.articles.indexed).toEqual(['body', 'code', 'id', 'price', 'title', 'views']);
-    } else {
-      expect(now.articles.wanted).toEqual([]);
-      // MariaDB has no ngram parser: detected, said once in the log (already said at start-up).
-      const knex = server.project.knex;
-      const [[{ v }]] = await knex.raw('select version() as v');
-      const warn = vi.spyOn(console, 'warn');
-      try {
-        if (/mariadb/i.test(v)) expect(await ngramParser(knex)).toBe(false);
-        await ngramParser(knex);
-        expect(warn).not.toHaveBeenCalled();
-      } finally {
-        warn.mockRestore();
-      }
+    expect(now.articles.state).toBe('ready');
+    expect(now.comments.state).toBe('ready');
+    // Number columns too: PostgreSQL indexes `(column)::text`, MySQL the tokens of the number's text.
+    expect(now.articles.indexed).toEqual(['body', 'code', 'id', 'price', 'title', 'views']);
+    if (vendor === 'mysql') {
+      const [triggers] = await server.project.knex.raw(
+        'select TRIGGER_NAME as name from information_schema.TRIGGERS where TRIGGER_SCHEMA = database() and EVENT_OBJECT_TABLE = ? order by 1',
+        ['articles'],
+      );
+      expect(triggers.map((t: { name: string }) => t.name)).toEqual([
+        'octavo_sx_articles_ad',
+        'octavo_sx_articles_ai',
+        'octavo_sx_articles_au',
+      ]);
+      expect(await server.project.knex(shadowTable('articles')).count({ n: '*' })).toEqual([{ n: 160 }]);
     }
   });
 
@@ -249,6 +247,7 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
     const indexed = await run();
     server.project.knex.off('query', listener);
     if (vendor === 'sqlite') expect(seen.some((sql) => /\bMATCH\b/.test(sql))).toBe(true);
+    if (vendor === 'mysql') expect(seen.some((sql) => /MATCH\(doc\) AGAINST\(/.test(sql))).toBe(true);
     // PostgreSQL: the matching keys gathered by a UNION whose parts use the trigram indexes.
     if (vendor === 'postgres') expect(seen.some((sql) => /= ANY\(ARRAY\(.*union all/i.test(sql))).toBe(true);
     // Every term "common": pages in key order come from the scan, children asked per row (on
@@ -305,7 +304,7 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
     expect(
       (await a.post('/fields/articles', { field: 'subtitle', type: 'string', length: 100 })).statusCode,
     ).toBe(200);
-    if (vendor !== 'mysql') expect((await status()).articles.indexed).toContain('subtitle');
+    expect((await status()).articles.indexed).toContain('subtitle');
     const id = (await a.post('/items/articles', { title: 'x', subtitle: 'Echidna 42' })).json().data.id;
     expect(await ids(a, 'articles', 'echidna')).toEqual([id]);
     await a.patch(`/items/articles/${id}`, { subtitle: '90817' });
@@ -318,13 +317,13 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
     expect(retyped.statusCode, retyped.body).toBe(200);
     const after = (await status()).articles;
     // Now a number: still indexed (PostgreSQL: rebuilt on the column's text).
-    if (vendor !== 'mysql') expect(after.indexed).toContain('subtitle');
-    expect(after.state).toBe(vendor === 'mysql' ? 'none' : 'ready');
+    expect(after.indexed).toContain('subtitle');
+    expect(after.state).toBe('ready');
     expect(await ids(a, 'articles', '0817')).toEqual([id]);
 
     expect((await a.del('/fields/articles/subtitle')).statusCode).toBe(204);
     expect((await status()).articles.indexed).not.toContain('subtitle');
-    expect((await status()).articles.state).toBe(vendor === 'mysql' ? 'none' : 'ready');
+    expect((await status()).articles.state).toBe('ready');
 
     expect(
       (
@@ -335,9 +334,18 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
       ).statusCode,
     ).toBe(200);
     const knex = server.project.knex;
+    const shadowExists = async () =>
+      (
+        await knex.raw(
+          'select 1 from information_schema.TABLES where TABLE_SCHEMA = database() and TABLE_NAME = ?',
+          [shadowTable('scratch')],
+        )
+      )[0].length > 0;
     if (vendor === 'sqlite')
       expect(await knex('sqlite_master').where('name', ftsTable('scratch')).first()).toBeTruthy();
+    if (vendor === 'mysql') expect(await shadowExists()).toBe(true);
     expect((await a.del('/collections/scratch')).statusCode).toBe(204);
+    if (vendor === 'mysql') expect(await shadowExists()).toBe(false);
     if (vendor === 'sqlite') {
       expect(
         await knex('sqlite_master').where('name', 'like', 'octavo_search_scratch%').select('name'),
@@ -354,22 +362,22 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
   it('builds the indexes of a database that has none with the CLI, online', async () => {
     await dropSearchIndexes(server.project.knex, vendor);
     schemaCache.invalidate(server.project.key);
-    expect((await status()).articles.state).toBe(vendor === 'mysql' ? 'none' : 'missing');
+    expect((await status()).articles.state).toBe('missing');
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(`ERR ${l}`) };
     const env = { OCTAVO_LOG_LEVEL: 'silent' };
     expect(
       await main(['search-index', 'status', '--data', server.config.dataDir, '--project', 'test'], env, io),
     ).toBe(0);
-    expect(lines.join('\n')).toMatch(vendor === 'mysql' ? /articles: none/ : /articles: missing/);
+    expect(lines.join('\n')).toMatch(/articles: missing/);
     lines.length = 0;
     expect(
       await main(['search-index', 'build', '--data', server.config.dataDir, '--project', 'test'], env, io),
     ).toBe(0);
-    if (vendor !== 'mysql') expect(lines.join('\n')).toMatch(/articles: created/);
+    expect(lines.join('\n')).toMatch(/articles: created/);
     schemaCache.invalidate(server.project.key);
-    expect((await status()).articles.state).toBe(vendor === 'mysql' ? 'none' : 'ready');
-    expect((await status()).comments.state).toBe(vendor === 'mysql' ? 'none' : 'ready');
+    expect((await status()).articles.state).toBe('ready');
+    expect((await status()).comments.state).toBe('ready');
     expect(await ids(a, 'comments', 'platypus')).toEqual([]);
     lines.length = 0;
     expect(await main(['search-index', 'nonsense', '--data', server.config.dataDir], env, io)).toBe(2);

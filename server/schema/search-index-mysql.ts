@@ -1,0 +1,409 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { CollectionInfo, SearchIndexInfo } from './types';
+
+/**
+ * MySQL / MariaDB: the trigram prefilter behind `q`. MariaDB has no n-gram full-text parser, and
+ * InnoDB's own parser splits text into words, so the trigrams are made by the database itself and
+ * handed to InnoDB as words:
+ *
+ * - a function per collation, `octavo_trigrams_<collation>(text)`, writes each run of three
+ *   characters as one token, `t` followed by the hex of the run's collation weights
+ *   (`WEIGHT_STRING`). Two characters that LIKE takes as equal (it compares character by character
+ *   in the column's collation) have the same weights, so a row that holds the term holds each of
+ *   the term's tokens;
+ * - a shadow table per collection, `octavo_search_<table>` (`id`, `doc`), with a FULLTEXT index on
+ *   `doc`: the tokens of every searched column, in the column's collation (numbers in the
+ *   connection's, as LIKE compares them), kept in step by AFTER INSERT / UPDATE / DELETE triggers;
+ * - `q` adds `key IN (SELECT id FROM shadow WHERE MATCH(doc) AGAINST('+t… +t…' IN BOOLEAN MODE))`
+ *   before the LIKEs, with the term's tokens at 0, 3, 6… and the last one, as the same function
+ *   gives them. The LIKEs stay and decide; the prefilter only narrows the rows they look at.
+ *
+ * The shadow table's comment records the columns and their collations, so a change of either is
+ * seen and the index rebuilt. Collations other than those listed in `usableCollation` are left to
+ * the scan: their LIKE may compare otherwise than their weights (contractions, expansions).
+ */
+
+/** Collations whose LIKE compares single characters by the weights WEIGHT_STRING gives. */
+const COLLATIONS = new Set([
+  'utf8mb4_general_ci',
+  'utf8mb4_unicode_ci',
+  'utf8mb4_unicode_520_ci',
+  'utf8mb4_uca1400_ai_ci',
+  'utf8mb4_bin',
+  'utf8mb3_general_ci',
+  'utf8mb3_unicode_ci',
+  'utf8mb3_unicode_520_ci',
+  'utf8mb3_bin',
+  'utf8_general_ci',
+  'utf8_unicode_ci',
+  'utf8_bin',
+  'latin1_swedish_ci',
+  'latin1_general_ci',
+  'latin1_bin',
+  'ascii_general_ci',
+  'ascii_bin',
+]);
+
+export function usableCollation(collation: string | null | undefined): boolean {
+  return COLLATIONS.has(String(collation ?? '').toLowerCase());
+}
+
+/** MySQL / MariaDB text datatypes whose LIKE the index serves. */
+export const MYSQL_TEXT = new Set(['varchar', 'char', 'text', 'tinytext', 'mediumtext', 'longtext']);
+
+// ---------------------------------------------------------------------------------------------
+// Names (identifiers are at most 64 characters)
+
+function bounded(prefix: string, table: string, suffix: string): string {
+  const name = `${prefix}${table}${suffix}`;
+  if (name.length <= 64) return name;
+  const hash = createHash('sha1').update(table).digest('hex').slice(0, 10);
+  return `${prefix}${table.slice(0, 64 - prefix.length - suffix.length - 11)}_${hash}${suffix}`;
+}
+
+export const shadowTable = (table: string) => bounded('octavo_search_', table, '');
+const triggerNames = (table: string) => ({
+  insert: bounded('octavo_sx_', table, '_ai'),
+  update: bounded('octavo_sx_', table, '_au'),
+  delete: bounded('octavo_sx_', table, '_ad'),
+});
+export const trigramFunction = (collation: string) => `octavo_trigrams_${collation.toLowerCase()}`;
+
+const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+const rows = (result: any): any[] => result[0];
+
+/** What the shadow table's comment records. */
+interface Recorded {
+  table: string;
+  columns: Record<string, string>;
+}
+
+function recordedOf(comment: string): Recorded | null {
+  try {
+    const value = JSON.parse(comment);
+    if (value && typeof value.table === 'string' && value.columns && typeof value.columns === 'object')
+      return value as Recorded;
+  } catch {
+    // not ours
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading what exists
+
+/**
+ * The usable indexes, by table: a shadow table whose comment names its collection, with the three
+ * triggers on that collection.
+ */
+export async function readMysqlIndexes(db: Knex): Promise<Map<string, SearchIndexInfo>> {
+  const out = new Map<string, SearchIndexInfo>();
+  const shadows = rows(
+    await db.raw(
+      `select TABLE_NAME as name, TABLE_COMMENT as comment from information_schema.TABLES
+        where TABLE_SCHEMA = database() and TABLE_NAME like 'octavo\\_search\\_%'`,
+    ),
+  ) as Array<{ name: string; comment: string }>;
+  if (shadows.length === 0) return out;
+  const triggers = new Set(
+    (
+      rows(
+        await db.raw(
+          `select TRIGGER_NAME as name, EVENT_OBJECT_TABLE as tbl from information_schema.TRIGGERS
+            where TRIGGER_SCHEMA = database() and TRIGGER_NAME like 'octavo\\_sx\\_%'`,
+        ),
+      ) as Array<{ name: string; tbl: string }>
+    ).map((t) => `${t.tbl}:${t.name}`),
+  );
+  for (const shadow of shadows) {
+    const recorded = recordedOf(shadow.comment);
+    if (!recorded || shadowTable(recorded.table) !== shadow.name) continue;
+    const names = Object.values(triggerNames(recorded.table));
+    if (!names.every((n) => triggers.has(`${recorded.table}:${n}`))) continue;
+    out.set(recorded.table, {
+      kind: 'fulltext',
+      table: shadow.name,
+      columns: new Set(Object.keys(recorded.columns)),
+      collations: new Map(Object.entries(recorded.columns)),
+    });
+  }
+  return out;
+}
+
+/** The shadow tables whose collection is gone (dropped by a schema change or outside one). */
+export async function orphanedShadowTables(db: Knex): Promise<string[]> {
+  const shadows = rows(
+    await db.raw(
+      `select s.TABLE_NAME as name, s.TABLE_COMMENT as comment from information_schema.TABLES s
+        where s.TABLE_SCHEMA = database() and s.TABLE_NAME like 'octavo\\_search\\_%'`,
+    ),
+  ) as Array<{ name: string; comment: string }>;
+  const tables = new Set(
+    (
+      rows(
+        await db.raw(
+          'select TABLE_NAME as name from information_schema.TABLES where TABLE_SCHEMA = database()',
+        ),
+      ) as Array<{ name: string }>
+    ).map((t) => t.name),
+  );
+  return shadows
+    .filter((s) => {
+      const recorded = recordedOf(s.comment);
+      return recorded !== null && !tables.has(recorded.table);
+    })
+    .map((s) => s.name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building and dropping
+
+/**
+ * The trigram function of one collation: the text in chunks of 200 characters (SUBSTRING walks a
+ * multi-byte string from its start, so a long text is cut once per chunk, not once per
+ * character), each run of three characters one token, chunks joined once each.
+ */
+function functionSql(collation: string, charset: string): string {
+  const type = `CHARACTER SET ${charset} COLLATE ${collation}`;
+  return `CREATE FUNCTION IF NOT EXISTS ${q(trigramFunction(collation))}(s LONGTEXT ${type})
+RETURNS LONGTEXT CHARACTER SET ascii DETERMINISTIC NO SQL
+BEGIN
+  DECLARE n INT;
+  DECLARE p INT DEFAULT 1;
+  DECLARE i INT;
+  DECLARE m INT;
+  DECLARE c VARCHAR(202) ${type};
+  DECLARE b TEXT CHARACTER SET ascii;
+  DECLARE o LONGTEXT CHARACTER SET ascii DEFAULT '';
+  IF s IS NULL THEN RETURN NULL; END IF;
+  SET n = CHAR_LENGTH(s);
+  WHILE p <= n - 2 DO
+    SET c = SUBSTRING(s, p, 202);
+    SET m = LEAST(200, n - p - 1);
+    SET i = 1;
+    SET b = '';
+    WHILE i <= m DO
+      SET b = CONCAT(b, 't', HEX(WEIGHT_STRING(SUBSTRING(c, i, 3))), ' ');
+      SET i = i + 1;
+    END WHILE;
+    SET o = CONCAT(o, b);
+    SET p = p + 200;
+  END WHILE;
+  RETURN o;
+END`;
+}
+
+/** Columns' collations (numbers: the connection's, as LIKE compares them), those the index serves. */
+export async function columnCollations(
+  db: Knex,
+  info: CollectionInfo,
+  wanted: string[],
+): Promise<Map<string, string>> {
+  const found = rows(
+    await db.raw(
+      `select COLUMN_NAME as name, COLLATION_NAME as collation
+         from information_schema.COLUMNS where TABLE_SCHEMA = database() and TABLE_NAME = ?`,
+      [info.collection],
+    ),
+  ) as Array<{ name: string; collation: string | null }>;
+  const [[connection]] = await db.raw('select @@collation_connection as collation');
+  const byName = new Map(found.map((c) => [c.name, c.collation ?? connection.collation]));
+  const out = new Map<string, string>();
+  for (const column of wanted) {
+    const collation = byName.get(column);
+    if (collation && usableCollation(collation)) out.set(column, collation);
+  }
+  return out;
+}
+
+/** The SQL of one row's document: every column's tokens, by its collation's function. */
+function docOf(row: 'NEW' | 'OLD' | string, columns: Map<string, string>): string {
+  const parts = [...columns].map(
+    ([column, collation]) => `${q(trigramFunction(collation))}(${row}.${q(column)})`,
+  );
+  return `CONCAT_WS(' ', ${parts.join(', ')})`;
+}
+
+async function dropTriggers(db: Knex, table: string): Promise<void> {
+  for (const name of Object.values(triggerNames(table))) await db.raw(`DROP TRIGGER IF EXISTS ${q(name)}`);
+}
+
+/** Drops a collection's triggers and shadow table. Returns the names dropped. */
+export async function dropMysqlIndex(db: Knex, table: string): Promise<string[]> {
+  await dropTriggers(db, table);
+  const exists = rows(
+    await db.raw(
+      'select 1 from information_schema.TABLES where TABLE_SCHEMA = database() and TABLE_NAME = ?',
+      [shadowTable(table)],
+    ),
+  );
+  if (exists.length === 0) return [];
+  await db.raw(`DROP TABLE IF EXISTS ${q(shadowTable(table))}`);
+  return [shadowTable(table)];
+}
+
+const REFILL_BATCH = 1000;
+
+/**
+ * Creates (or rebuilds for other columns) a collection's index: the functions of its collations,
+ * the shadow table, the triggers, then every row's document in batches of keys, each batch one
+ * statement. The triggers come first, so writes made meanwhile are not missed.
+ */
+export async function createMysqlIndex(
+  db: Knex,
+  table: string,
+  primaryKey: string,
+  columns: Map<string, string>,
+): Promise<void> {
+  const wanted = [...new Set(columns.values())];
+  const charsets = rows(
+    await db.raw(
+      `select COLLATION_NAME as collation, CHARACTER_SET_NAME as charset from information_schema.COLLATIONS
+        where COLLATION_NAME in (${wanted.map(() => '?').join(', ')})`,
+      wanted,
+    ),
+  ) as Array<{ collation: string; charset: string }>;
+  for (const { collation, charset } of charsets) await db.raw(functionSql(collation, charset));
+  const [key] = rows(
+    await db.raw(
+      `select COLUMN_TYPE as type, CHARACTER_SET_NAME as charset, COLLATION_NAME as collation
+         from information_schema.COLUMNS where TABLE_SCHEMA = database() and TABLE_NAME = ? and COLUMN_NAME = ?`,
+      [table, primaryKey],
+    ),
+  ) as Array<{ type: string; charset: string | null; collation: string | null }>;
+  const keyType = `${key.type}${key.collation ? ` CHARACTER SET ${key.charset} COLLATE ${key.collation}` : ''}`;
+  const shadow = shadowTable(table);
+  const recorded: Recorded = {
+    table,
+    columns: Object.fromEntries(columns),
+  };
+  const comment = JSON.stringify(recorded);
+  await dropTriggers(db, table);
+  const [existing] = rows(
+    await db.raw(
+      `select COLUMN_TYPE as type from information_schema.COLUMNS
+        where TABLE_SCHEMA = database() and TABLE_NAME = ? and COLUMN_NAME = 'id'`,
+      [shadow],
+    ),
+  ) as Array<{ type: string }>;
+  if (existing && existing.type !== key.type) await db.raw(`DROP TABLE ${q(shadow)}`);
+  if (!existing || existing.type !== key.type) {
+    await db.raw(
+      `CREATE TABLE ${q(shadow)} (id ${keyType} NOT NULL PRIMARY KEY, doc LONGTEXT CHARACTER SET ascii NOT NULL, FULLTEXT (doc)) ENGINE=InnoDB COMMENT=?`,
+      [comment],
+    );
+  } else await db.raw(`ALTER TABLE ${q(shadow)} COMMENT=?`, [comment]);
+
+  const cols = columns;
+  const names = triggerNames(table);
+  const t = q(table);
+  const s = q(shadow);
+  const pk = q(primaryKey);
+  await db.raw(
+    `CREATE TRIGGER ${q(names.insert)} AFTER INSERT ON ${t} FOR EACH ROW ` +
+      `REPLACE INTO ${s} (id, doc) VALUES (NEW.${pk}, ${docOf('NEW', cols)})`,
+  );
+  // Compared as bytes: a change a collation calls equal (case, trailing spaces) changes the tokens.
+  const same = [...cols.keys()].map((c) => `BINARY NEW.${q(c)} <=> BINARY OLD.${q(c)}`).join(' AND ');
+  await db.raw(
+    `CREATE TRIGGER ${q(names.update)} AFTER UPDATE ON ${t} FOR EACH ROW BEGIN ` +
+      `IF NOT (BINARY NEW.${pk} <=> BINARY OLD.${pk}) THEN DELETE FROM ${s} WHERE id = OLD.${pk}; END IF; ` +
+      `IF NOT (BINARY NEW.${pk} <=> BINARY OLD.${pk} AND ${same}) THEN ` +
+      `REPLACE INTO ${s} (id, doc) VALUES (NEW.${pk}, ${docOf('NEW', cols)}); END IF; END`,
+  );
+  await db.raw(
+    `CREATE TRIGGER ${q(names.delete)} AFTER DELETE ON ${t} FOR EACH ROW DELETE FROM ${s} WHERE id = OLD.${pk}`,
+  );
+  // Rows gone while no trigger ran.
+  await db.raw(`DELETE ${s} FROM ${s} LEFT JOIN ${t} ON ${t}.${pk} = ${s}.id WHERE ${t}.${pk} IS NULL`);
+  let after: unknown = undefined;
+  for (;;) {
+    const page = db(table).select(primaryKey).orderBy(primaryKey).limit(REFILL_BATCH);
+    if (after !== undefined) page.where(primaryKey, '>', after as any);
+    const keys = (await page).map((r: Record<string, unknown>) => r[primaryKey]);
+    if (keys.length === 0) break;
+    await db.raw(
+      `REPLACE INTO ${s} (id, doc) SELECT ${pk}, ${docOf(t, cols)} FROM ${t} WHERE ${pk} >= ? AND ${pk} <= ?`,
+      [keys[0] as any, keys[keys.length - 1] as any],
+    );
+    after = keys[keys.length - 1];
+    if (keys.length < REFILL_BATCH) break;
+  }
+}
+
+/**
+ * Brings a collection's index back to what `collations` (a snapshot) had, for the columns the table
+ * still has: the undo of a schema change's index step.
+ */
+export async function restoreMysqlIndex(
+  db: Knex,
+  table: string,
+  primaryKey: string,
+  collations: ReadonlyMap<string, string> | null,
+): Promise<void> {
+  const present = new Set(
+    (
+      rows(
+        await db.raw(
+          'select COLUMN_NAME as name from information_schema.COLUMNS where TABLE_SCHEMA = database() and TABLE_NAME = ?',
+          [table],
+        ),
+      ) as Array<{ name: string }>
+    ).map((c) => c.name),
+  );
+  const kept = new Map([...(collations ?? [])].filter(([c]) => present.has(c)));
+  if (kept.size === 0 || !present.has(primaryKey)) await dropMysqlIndex(db, table);
+  else await createMysqlIndex(db, table, primaryKey, kept);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Querying
+
+const tokenLimits = new WeakMap<Knex, Promise<[number, number]>>();
+/** InnoDB's shortest and longest indexed token: a token outside them is in no index. */
+function limitsOf(knex: Knex): Promise<[number, number]> {
+  let limits = tokenLimits.get(knex);
+  if (!limits) {
+    limits = knex
+      .raw('select @@innodb_ft_min_token_size as min, @@innodb_ft_max_token_size as max')
+      .then((r: any) => [Number(r[0][0].min), Number(r[0][0].max)] as [number, number]);
+    tokenLimits.set(knex, limits);
+    limits.catch(() => tokenLimits.delete(knex));
+  }
+  return limits;
+}
+
+const CACHE = 2000;
+const covers = new WeakMap<Knex, Map<string, string | null>>();
+
+/**
+ * The boolean-mode query of a term in one collation: its tokens at 0, 3, 6… and the last one, each
+ * required; null when none is long enough to be in the index (the term is then left to the scan).
+ */
+export async function termCover(knex: Knex, collation: string, term: string): Promise<string | null> {
+  let cache = covers.get(knex);
+  if (!cache) covers.set(knex, (cache = new Map()));
+  const key = `${collation}\u0000${term}`;
+  if (cache.has(key)) return cache.get(key)!;
+  const [min, max] = await limitsOf(knex);
+  const [[row]] = await knex.raw(`select ${q(trigramFunction(collation))}(?) as t`, [term]);
+  const tokens = String(row?.t ?? '')
+    .split(' ')
+    .filter((t) => t !== '');
+  const picked = new Set<string>();
+  for (let at = 0; at < tokens.length; at += 3) picked.add(tokens[at]);
+  if (tokens.length > 0) picked.add(tokens[tokens.length - 1]);
+  const usable = [...picked].filter((t) => t.length >= min && t.length <= max);
+  const cover = usable.length > 0 ? usable.map((t) => `+${t}`).join(' ') : null;
+  if (cache.size >= CACHE) cache.delete(cache.keys().next().value!);
+  cache.set(key, cover);
+  return cover;
+}
+
+/** The AGAINST text for rows whose indexed columns of these collations may hold the term. */
+export function againstOf(covers: Array<string | null>): string | null {
+  if (covers.length === 0 || covers.some((c) => c === null)) return null;
+  const distinct = [...new Set(covers as string[])];
+  return distinct.length === 1 ? distinct[0] : distinct.map((c) => `(${c})`).join(' ');
+}
