@@ -47,6 +47,21 @@ export class SchemaUnit {
     return result;
   }
 
+  /**
+   * Work that follows the change and cannot fail it (it handles its own errors), such as keeping a
+   * search index in step; with its undo where DDL is not transactional. Not a point where a failure
+   * is injected: it may come after a step that cannot be undone (a column dropped on MySQL).
+   */
+  async settle<T>(
+    name: string,
+    run: (db: Knex) => Promise<T>,
+    undo: (db: Knex) => Promise<void>,
+  ): Promise<T> {
+    const result = await run(this.db);
+    this.undos.push({ name, undo });
+    return result;
+  }
+
   /** Inserts a row; undone by deleting it. Returns the new id when the table has one. */
   async insertRow(table: string, row: Record<string, unknown>, key = 'id'): Promise<unknown> {
     return this.step(

@@ -24,6 +24,7 @@ import {
   hasTrigramIndex,
   nextAlias,
   searchedChildren,
+  searchScanForced,
   type SqlScope,
 } from './filter-to-sql';
 import { quote } from './parse-query';
@@ -554,7 +555,7 @@ async function searchCoversOf(
   info: CollectionInfo,
   term: string,
 ): Promise<Map<string, string | null> | undefined> {
-  if (scope.dialect.vendor !== 'mysql' || termLength(term) < TRIGRAM) return undefined;
+  if (scope.dialect.vendor !== 'mysql' || termLength(term) < TRIGRAM || searchScanForced()) return undefined;
   const collations = new Set<string>();
   const add = (c: CollectionInfo) => {
     if (c.searchIndex?.kind === 'fulltext')

@@ -438,6 +438,7 @@ let scanOnly = process.env.OCTAVO_SEARCH_INDEX === 'off';
 export function forceSearchScan(on: boolean): void {
   scanOnly = on;
 }
+export const searchScanForced = () => scanOnly;
 
 /**
  * Whether a number column's text can never contain `text`, so its LIKE can be left out of `q`.

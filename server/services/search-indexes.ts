@@ -76,13 +76,9 @@ export async function syncSearchIndexSteps(unit: SchemaUnit): Promise<void> {
   const vendor = unit.dialect.vendor;
   const set = touched.get(unit) ?? new Set<string>();
   const stale = new Set<string>();
-  let mysqlBefore = new Map<string, ReadonlyMap<string, string> | null>();
   if (vendor === 'mysql') {
-    // A dropped collection's shadow table (its triggers went with its table).
-    for (const shadow of await orphanedShadowTables(unit.db))
-      await unit.step(`drop search index ${shadow}`, (db) => db.raw(`DROP TABLE IF EXISTS \`${shadow}\``));
-    const existing = await readMysqlIndexes(unit.db);
-    mysqlBefore = new Map([...set].map((t) => [t, existing.get(t)?.collations ?? null]));
+    await settleMysql(unit, set);
+    return;
   }
   if (vendor === 'sqlite') {
     const usable = await readSearchIndexes(unit.db);
@@ -97,14 +93,43 @@ export async function syncSearchIndexSteps(unit: SchemaUnit): Promise<void> {
   for (const name of [...new Set([...set, ...stale])].sort()) {
     const info = model.collections.get(name);
     if (!info) continue;
-    if (vendor === 'mysql') {
-      const before = mysqlBefore.get(name) ?? null;
-      await unit.step(
+    await unit.step(`search index ${name}`, (db) => syncSearchIndex(db, info));
+  }
+}
+
+/**
+ * MySQL: the touched collections' indexes brought in step, and the shadow tables of dropped
+ * collections dropped, after the unit's steps. A column or table dropped there cannot be brought
+ * back, so this runs as `settle` (no failure is injected after such a step) and never fails the
+ * change: an index that cannot be made is dropped and said in the log (syncSearchIndex), and
+ * search scans. Each collection's part is undone, if the unit fails later, by bringing its index
+ * back to what it was for the columns the table then has.
+ */
+async function settleMysql(unit: SchemaUnit, set: Set<string>): Promise<void> {
+  try {
+    for (const shadow of await orphanedShadowTables(unit.db))
+      await unit.settle(
+        `drop search index ${shadow}`,
+        (db) => db.raw(`DROP TABLE IF EXISTS \`${shadow}\``),
+        async () => {},
+      );
+    if (set.size === 0) return;
+    const existing = await readMysqlIndexes(unit.db);
+    const model = await loadSchema(unit.db, 'mysql');
+    for (const name of [...set].sort()) {
+      const info = model.collections.get(name);
+      if (!info) continue;
+      const before = existing.get(name)?.collations ?? null;
+      await unit.settle(
         `search index ${name}`,
         (db) => syncSearchIndex(db, info),
         (db) => undoMysql(db, name, before),
       );
-    } else await unit.step(`search index ${name}`, (db) => syncSearchIndex(db, info));
+    }
+  } catch (error) {
+    console.warn(
+      `[octavo] search (q): the search indexes could not be brought in step (${(error as Error).message})`,
+    );
   }
 }
 
