@@ -39,7 +39,8 @@ export function floorStatements(vendor: Vendor): Record<string, FloorStatement> 
   const like = (column: string, text: boolean) =>
     vendor === 'postgres'
       ? `${text ? column : `CAST(${column} AS TEXT)`} ILIKE ? ESCAPE '\\'`
-      : `${column} LIKE ? ESCAPE '\\'`;
+      : // MySQL reads a backslash in a string literal as an escape: the escape character is '\\'.
+        `${column} LIKE ? ESCAPE '${vendor === 'mysql' ? '\\\\' : '\\'}'`;
   const search =
     `(${like('t0.id', false)} OR ${like('t0.title', true)} OR ${like('t0.rating', false)} OR t0.id IN ` +
     `(SELECT t1.article FROM comments t1 WHERE t1.article IS NOT NULL AND (${like('t1.id', false)} OR ${like(

@@ -506,7 +506,7 @@ async function searchIsCommon(
       ? !info.sortField
       : sorts.length === 1 && 'field' in sorts[0] && sorts[0].field === info.primaryKey;
   if (!keyOrder) return false;
-  if (scope.dialect.vendor === 'postgres') {
+  if (scope.dialect.vendor !== 'sqlite') {
     // A sample of the first rows in key order: matches among them tell how far the scan would go
     // for the page (at most about SAMPLE_REACH rows), against gathering every match by the indexes.
     if (!hasTrigramIndex(scope, info)) return false;

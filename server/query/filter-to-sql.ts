@@ -216,7 +216,7 @@ function compileCondition(
       subquery.where((inner) => compileCondition(inner, scope, related, sub, nested, trusted, depth + 1));
       qb.whereIn(column(alias, field.field), subquery);
     } else {
-      const subquery = scope.knex({ [sub]: related.collection }).select(column(sub, relation.field));
+      const subquery = scope.knex({ [sub]: related.collection }).select({ k: column(sub, relation.field) });
       applyRowConstraints(subquery, scope, related, sub, depth + 1);
       subquery.whereNotNull(column(sub, relation.field));
       subquery.where((inner) => compileCondition(inner, scope, related, sub, nested, trusted, depth + 1));
@@ -543,8 +543,10 @@ export function applySearch(
   // then each child collection's parents), each part free to use its indexes. An OR of a subquery
   // and column tests cannot: the planner scans the whole table and tests every row.
   const parts: Knex.QueryBuilder[] = [];
+  // MySQL / MariaDB likewise: there an OR of `IN (subquery)` arms is a walk of the whole table with
+  // a lookup per row, where the UNION is read from the FULLTEXT indexes and joined by key.
   const union =
-    scope.dialect.vendor === 'postgres' &&
+    scope.dialect.vendor !== 'sqlite' &&
     (options.prefilter ?? true) &&
     !scanOnly &&
     termLength(text) >= TRIGRAM &&
@@ -556,7 +558,7 @@ export function applySearch(
       parts.push(
         scope
           .knex({ [self]: collection })
-          .select(column(self, info.primaryKey))
+          .select({ k: column(self, info.primaryKey) })
           .where((any) => {
             for (const arm of arms) arm(any);
           }),
@@ -570,7 +572,7 @@ export function applySearch(
     const arms = searchArms(scope, related, sub, searchedFields(scope, related), text, prefilter);
     if (arms.length === 0) continue;
     const children = () => {
-      const subquery = scope.knex({ [sub]: related.collection }).select(column(sub, relation.field));
+      const subquery = scope.knex({ [sub]: related.collection }).select({ k: column(sub, relation.field) });
       applyRowConstraints(subquery, scope, related, sub);
       subquery.whereNotNull(column(sub, relation.field));
       subquery.where((any) => {
@@ -604,7 +606,11 @@ export function applySearch(
     // the planner may walk the primary key and merge, past many rows, to find a few.
     else {
       const keys = parts.length === 1 ? parts[0] : parts[0].unionAll(parts.slice(1));
-      qb.whereRaw('?? = ANY(ARRAY(?))', [column(alias, info.primaryKey), keys]);
+      if (scope.dialect.vendor === 'postgres')
+        qb.whereRaw('?? = ANY(ARRAY(?))', [column(alias, info.primaryKey), keys]);
+      // MariaDB joins a derived table's keys (a semi-join); `IN (… UNION …)` itself it would test
+      // row by row.
+      else qb.whereIn(column(alias, info.primaryKey), scope.knex.select('k.k').from(keys.as('k')));
     }
     return;
   }
@@ -666,11 +672,14 @@ export function applyOwnSearch(
     });
 }
 
-/** Whether a collection, or a child collection `q` searches, has a PostgreSQL trigram index. */
+/**
+ * Whether a collection, or a child collection `q` searches, has a trigram index `q` reaches through
+ * a UNION of keys (PostgreSQL pg_trgm, MySQL / MariaDB FULLTEXT).
+ */
 export function hasTrigramIndex(scope: SqlScope, info: CollectionInfo): boolean {
-  if (info.searchIndex?.kind === 'pg_trgm') return true;
-  for (const { related } of searchedChildren(scope, info)) {
-    if (related.searchIndex?.kind === 'pg_trgm') return true;
-  }
+  const union = (c: CollectionInfo) =>
+    c.searchIndex?.kind === 'pg_trgm' || c.searchIndex?.kind === 'fulltext';
+  if (union(info)) return true;
+  for (const { related } of searchedChildren(scope, info)) if (union(related)) return true;
   return false;
 }
