@@ -137,6 +137,8 @@ class RowBudget {
 export interface ReadOptions {
   /** Read only these primary keys (`/items/c/1,2`); keys that cannot exist simply match nothing. */
   keys?: Array<string | number>;
+  /** Search without the MySQL trigram tables (one was rebuilt under the read). */
+  withoutSearchIndex?: boolean;
 }
 
 export interface ReadMeta {
@@ -546,7 +548,7 @@ async function searchIsCommon(
 }
 
 /**
- * MySQL / MariaDB: the term's boolean-mode query in each collation of the trigram indexes `q` may
+ * MySQL / MariaDB: the term's trigrams the prefilter asks for, in each collation of the trigram indexes `q` may
  * use (the collection's and its searched children's), made by the database's own functions.
  */
 async function searchCoversOf(
@@ -554,17 +556,17 @@ async function searchCoversOf(
   scope: SqlScope,
   info: CollectionInfo,
   term: string,
-): Promise<Map<string, string | null> | undefined> {
+): Promise<Map<string, string[] | null> | undefined> {
   if (scope.dialect.vendor !== 'mysql' || termLength(term) < TRIGRAM || searchScanForced()) return undefined;
   const collations = new Set<string>();
   const add = (c: CollectionInfo) => {
-    if (c.searchIndex?.kind === 'fulltext')
+    if (c.searchIndex?.kind === 'grams')
       for (const v of c.searchIndex.collations?.values() ?? []) collations.add(v);
   };
   add(info);
   for (const { related } of searchedChildren(scope, info)) add(related);
   if (collations.size === 0) return undefined;
-  const out = new Map<string, string | null>();
+  const out = new Map<string, string[] | null>();
   for (const collation of collations) {
     // A function dropped outside Octavo leaves the term to the scan.
     out.set(collation, await termCover(ctx.knex, collation, term).catch(() => null));
@@ -728,6 +730,16 @@ export async function readItems(
   try {
     return await read(ctx, collection, query, guard, options);
   } catch (error) {
+    // MySQL: a schema change rebuilds a trigram table at once (DDL is not transactional), under reads
+    // that planned with it: such a search is answered again by scan.
+    if (
+      query.q &&
+      ctx.vendor === 'mysql' &&
+      !options.withoutSearchIndex &&
+      (error as { code?: string }).code === 'ER_NO_SUCH_TABLE' &&
+      /octavo_search_/.test((error as Error).message)
+    )
+      return readItems(ctx, collection, query, guard, { ...options, withoutSearchIndex: true });
     if (error instanceof Error && error.name === 'KnexTimeoutError') {
       throw new ApiError(
         'QUERY_TIMEOUT',
@@ -753,7 +765,10 @@ async function read(
   }
   const nullsLast = ctx.nullsLast ?? true;
   const { plan, warnings } = fieldsPlanOf(ctx, collection, query.fields, access);
-  if (query.q) scope.searchCovers = await searchCoversOf(ctx, scope, info, query.q);
+  if (query.q)
+    scope.searchCovers = options.withoutSearchIndex
+      ? new Map()
+      : await searchCoversOf(ctx, scope, info, query.q);
 
   const keys = options.keys ? usableKeys(scope, info.fields.get(info.primaryKey)!, options.keys) : null;
   // One key: `=` and no ORDER BY / LIMIT, which cost more than the read itself on SQLite.

@@ -5,7 +5,7 @@ import type { CollectionInfo, FieldInfo, SchemaModel } from '../schema/types';
 import { coerceFilterValue, convertibleFilterValue, NO_MATCH } from './coerce-value';
 import { quote } from './parse-query';
 import { ftsCover, NUMBER_TEXT, searchable, termLength, TRIGRAM } from '../schema/search-index';
-import { againstOf } from '../schema/search-index-mysql';
+import { keysHolding } from '../schema/search-index-mysql';
 import {
   canQueryField,
   type FilterCondition,
@@ -24,10 +24,11 @@ export interface SqlScope {
   now: Date;
   aliases: { next: number };
   /**
-   * MySQL / MariaDB with trigram indexes: the boolean-mode query of the `q` term in each collation
-   * the indexes use (termCover), made before the read; null where the term has no indexed token.
+   * MySQL / MariaDB with trigram indexes: the trigrams of the `q` term the prefilter asks for, in
+   * each collation the indexes use (termCover), made before the read; null where none can be
+   * indexed. Absent or empty: no prefilter.
    */
-  searchCovers?: ReadonlyMap<string, string | null>;
+  searchCovers?: ReadonlyMap<string, string[] | null>;
 }
 
 export function nextAlias(scope: SqlScope): string {
@@ -477,22 +478,19 @@ function searchArms(
   const index = info.searchIndex;
   if (!prefilter || !index || termLength(text) < TRIGRAM) return kept.map(like);
   const indexed = kept.filter((f) => index.columns.has(f.field));
-  if (index.kind === 'fulltext') {
-    // The rows whose document holds the term's tokens in each indexed column's collation.
-    const against = againstOf(
-      [...new Set(indexed.map((f) => index.collations?.get(f.field) ?? ''))].map(
-        (collation) => scope.searchCovers?.get(collation) ?? null,
-      ),
+  if (index.kind === 'grams') {
+    // The rows holding the term's trigrams in each indexed column's collation.
+    const covers = [...new Set(indexed.map((f) => index.collations?.get(f.field) ?? ''))].map(
+      (collation) => scope.searchCovers?.get(collation) ?? null,
     );
-    if (indexed.length === 0 || against === null) return kept.map(like);
+    if (indexed.length === 0 || covers.some((c) => c === null)) return kept.map(like);
     const arms = kept.filter((f) => !index.columns.has(f.field)).map(like);
     arms.unshift((inner) =>
       inner.orWhere((both) => {
-        both.whereRaw('?? IN (SELECT id FROM ?? WHERE MATCH(doc) AGAINST(? IN BOOLEAN MODE))', [
-          column(alias, info.primaryKey),
-          index.table!,
-          against,
-        ]);
+        both.where((any) => {
+          for (const grams of covers)
+            any.orWhereIn(column(alias, info.primaryKey), keysHolding(scope.knex, index.table!, grams!));
+        });
         both.andWhere((any) => {
           for (const f of indexed) any.orWhere(likeRaw(scope, alias, f, pattern, false, false));
         });
@@ -544,7 +542,7 @@ export function applySearch(
   // and column tests cannot: the planner scans the whole table and tests every row.
   const parts: Knex.QueryBuilder[] = [];
   // MySQL / MariaDB likewise: there an OR of `IN (subquery)` arms is a walk of the whole table with
-  // a lookup per row, where the UNION is read from the FULLTEXT indexes and joined by key.
+  // a lookup per row, where the UNION is read from the trigram tables and joined by key.
   const union =
     scope.dialect.vendor !== 'sqlite' &&
     (options.prefilter ?? true) &&
@@ -674,11 +672,10 @@ export function applyOwnSearch(
 
 /**
  * Whether a collection, or a child collection `q` searches, has a trigram index `q` reaches through
- * a UNION of keys (PostgreSQL pg_trgm, MySQL / MariaDB FULLTEXT).
+ * a UNION of keys (PostgreSQL pg_trgm, MySQL / MariaDB trigram tables).
  */
 export function hasTrigramIndex(scope: SqlScope, info: CollectionInfo): boolean {
-  const union = (c: CollectionInfo) =>
-    c.searchIndex?.kind === 'pg_trgm' || c.searchIndex?.kind === 'fulltext';
+  const union = (c: CollectionInfo) => c.searchIndex?.kind === 'pg_trgm' || c.searchIndex?.kind === 'grams';
   if (union(info)) return true;
   for (const { related } of searchedChildren(scope, info)) if (union(related)) return true;
   return false;

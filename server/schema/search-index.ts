@@ -22,8 +22,8 @@ import type { CollectionInfo, FieldInfo, SearchIndexInfo } from './types';
  * - PostgreSQL: the `pg_trgm` extension and one GIN `gin_trgm_ops` index per searched column: on a
  *   text column itself, on a number column's `(column)::text`; each is what `ILIKE` compares, so the
  *   planner uses it for the same SQL.
- * - MySQL / MariaDB: trigram tokens made by the database (collation weights) in a shadow table with
- *   a FULLTEXT index, kept in step by triggers: search-index-mysql.ts.
+ * - MySQL / MariaDB: a table of each row's trigrams, made by the database (collation weights) and
+ *   kept in step by triggers: search-index-mysql.ts.
  *
  * System collections (`directus_*`) are not indexed: their writes stay as cheap as they were.
  */

@@ -112,11 +112,11 @@ export interface CollectionInfo {
 /** A collection's search index as the database has it. */
 export interface SearchIndexInfo {
   /**
-   * SQLite FTS5 trigram table, PostgreSQL pg_trgm GIN indexes, or MySQL / MariaDB trigram tokens in
-   * a FULLTEXT-indexed shadow table (search-index-mysql.ts).
+   * SQLite FTS5 trigram table, PostgreSQL pg_trgm GIN indexes, or a MySQL / MariaDB table of each
+   * row's trigrams (search-index-mysql.ts).
    */
-  kind: 'fts5' | 'pg_trgm' | 'fulltext';
-  /** SQLite: the FTS table's name; MySQL / MariaDB: the shadow table's. */
+  kind: 'fts5' | 'pg_trgm' | 'grams';
+  /** SQLite: the FTS table's name; MySQL / MariaDB: the trigram table's. */
   table: string | null;
   /** The columns it covers. */
   columns: ReadonlySet<string>;

@@ -222,5 +222,11 @@ export async function dropSearchIndexes(
       out.push({ collection: table, dropped: [ftsTable(table)] });
     }
   }
+  if (vendor === 'mysql' && !only) {
+    for (const shadow of await orphanedShadowTables(knex)) {
+      await knex.raw(`DROP TABLE IF EXISTS \`${shadow}\``);
+      out.push({ collection: shadow, dropped: [shadow] });
+    }
+  }
   return out;
 }

@@ -224,7 +224,9 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
         'octavo_sx_articles_ai',
         'octavo_sx_articles_au',
       ]);
-      expect(await server.project.knex(shadowTable('articles')).count({ n: '*' })).toEqual([{ n: 160 }]);
+      // A row per distinct trigram of each article (ids below 100 and empty fields have none).
+      const [{ n }] = await server.project.knex(shadowTable('articles')).countDistinct({ n: 'id' });
+      expect(Number(n)).toBeGreaterThan(140);
     }
   });
 
@@ -247,10 +249,14 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
     const indexed = await run();
     server.project.knex.off('query', listener);
     if (vendor === 'sqlite') expect(seen.some((sql) => /\bMATCH\b/.test(sql))).toBe(true);
-    // MySQL: the same UNION, its own part prefiltered by the FULLTEXT index, joined as a derived table.
+    // MySQL: the same UNION, its own part prefiltered by the trigram table, joined as a derived table.
     if (vendor === 'mysql')
       expect(
-        seen.some((sql) => /in \(select `k`\.`k` from \(.*MATCH\(doc\) AGAINST\(.*union all/i.test(sql)),
+        seen.some((sql) =>
+          /in \(select `k`\.`k` from \(.*in \(select `g0`\.`id` from `octavo_search_articles` as `g0`.*union all/i.test(
+            sql,
+          ),
+        ),
       ).toBe(true);
     // PostgreSQL: the matching keys gathered by a UNION whose parts use the trigram indexes.
     if (vendor === 'postgres') expect(seen.some((sql) => /= ANY\(ARRAY\(.*union all/i.test(sql))).toBe(true);
