@@ -71,7 +71,12 @@ const triggerNames = (table: string) => ({
   update: bounded('octavo_sx_', table, '_au'),
   delete: bounded('octavo_sx_', table, '_ad'),
 });
-export const trigramFunction = (collation: string) => `octavo_trigrams_${collation.toLowerCase()}`;
+/**
+ * The trigram function of a collation. Its name carries the version of its body: a database keeps
+ * functions of an earlier body under their own names, and CREATE FUNCTION IF NOT EXISTS never
+ * leaves an old body under a new meaning.
+ */
+export const trigramFunction = (collation: string) => `octavo_trigrams_v1_${collation.toLowerCase()}`;
 
 const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 const rows = (result: any): any[] => result[0];
