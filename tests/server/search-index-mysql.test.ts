@@ -89,7 +89,7 @@ describe.runIf(testVendors.includes('mysql'))('search (q) with the MySQL trigram
         title: `${w(0)} ${i}`,
         exact: `${w(1)}-${w(2)}`,
         folded: `${w(3)} ${w(4)}`,
-        legacy: `${w(5).replace(/[^\u0000-\u00ff]/g, '')} ${i % 5}`,
+        legacy: `${[...w(5)].filter((c) => c.charCodeAt(0) <= 0xff).join('')} ${i % 5}`,
         czech: `${w(6)} ${w(7)}`,
         body: i % 3 === 0 ? null : `${w(8)} ${w(0)}`,
       });
