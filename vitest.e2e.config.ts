@@ -10,7 +10,11 @@ if (skip)
     `Browser tests skipped: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`,
   );
 
-/** Browser tests: a real server on a fresh database, the built app, Debian's Chromium. One file at a time. */
+/**
+ * Browser tests: a real server on a fresh database, the built app (built once, by the global setup),
+ * Debian's Chromium. Two files at a time: each has its own server, database and browser, and the
+ * tests wait for what a user waits for, so they hold on a busy machine.
+ */
 export default defineConfig({
   test: {
     globals: true,
@@ -19,8 +23,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 240_000,
     pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
+    maxWorkers: 2,
+    globalSetup: skip ? [] : ['tests/helpers/e2e-global-setup.ts'],
     setupFiles: ['tests/helpers/setup.ts'],
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
   },

@@ -81,7 +81,7 @@ export const trigramFunction = (collation: string) => `octavo_trigrams_v1_${coll
 const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 const rows = (result: any): any[] => result[0];
 
-/** What the shadow table's comment records. */
+/** What the trigram table's comment records. */
 interface Recorded {
   table: string;
   columns: Record<string, string>;
@@ -102,7 +102,7 @@ function recordedOf(comment: string): Recorded | null {
 // Reading what exists
 
 /**
- * The usable indexes, by table: a shadow table whose comment names its collection, with the three
+ * The usable indexes, by table: a trigram table whose comment names its collection, with the three
  * triggers on that collection.
  */
 export async function readMysqlIndexes(db: Knex): Promise<Map<string, SearchIndexInfo>> {
@@ -139,7 +139,7 @@ export async function readMysqlIndexes(db: Knex): Promise<Map<string, SearchInde
   return out;
 }
 
-/** The shadow tables whose collection is gone (dropped by a schema change or outside one). */
+/** The trigram tables whose collection is gone (dropped by a schema change or outside one). */
 export async function orphanedShadowTables(db: Knex): Promise<string[]> {
   const shadows = rows(
     await db.raw(
@@ -254,7 +254,7 @@ async function dropTriggers(db: Knex, table: string): Promise<void> {
   for (const name of Object.values(triggerNames(table))) await db.raw(`DROP TRIGGER IF EXISTS ${q(name)}`);
 }
 
-/** Drops a collection's triggers and shadow table. Returns the names dropped. */
+/** Drops a collection's triggers and trigram table. Returns the names dropped. */
 export async function dropMysqlIndex(db: Knex, table: string): Promise<string[]> {
   await dropTriggers(db, table);
   const exists = rows(
@@ -272,7 +272,7 @@ const REFILL_BATCH = 1000;
 
 /**
  * Creates (or rebuilds for other columns) a collection's index: the functions of its collations,
- * the shadow table, the triggers, then every row's document in batches of keys, each batch one
+ * the trigram table, the triggers, then every row's trigrams in batches of keys, each batch one
  * statement. The triggers come first, so writes made meanwhile are not missed.
  */
 export async function createMysqlIndex(

@@ -62,7 +62,7 @@ async function undoMysql(db: Knex, collection: string, collations: ReadonlyMap<s
   await restoreMysqlIndex(db, collection, info.primaryKey, collations);
 }
 
-/** Before a collection's table is dropped (MySQL: its triggers go with it, its shadow table after). */
+/** Before a collection's table is dropped (MySQL: its triggers go with it, its trigram table after). */
 export async function beforeTableDrop(unit: SchemaUnit, collection: string): Promise<void> {
   if (unit.dialect.vendor === 'mysql') return;
   await unit.step(`drop search index ${collection}`, (db) => dropSearchIndex(db, collection));
@@ -98,7 +98,7 @@ export async function syncSearchIndexSteps(unit: SchemaUnit): Promise<void> {
 }
 
 /**
- * MySQL: the touched collections' indexes brought in step, and the shadow tables of dropped
+ * MySQL: the touched collections' indexes brought in step, and the trigram tables of dropped
  * collections dropped, after the unit's steps. A column or table dropped there cannot be brought
  * back, so this runs as `settle` (no failure is injected after such a step) and never fails the
  * change: an index that cannot be made is dropped and said in the log (syncSearchIndex), and
@@ -180,7 +180,7 @@ export async function searchIndexStatus(knex: Knex, vendor: Vendor): Promise<Ind
  * Builds the missing indexes of every user collection (or of `only`), online: PostgreSQL with
  * CREATE INDEX CONCURRENTLY outside any transaction (writes go on meanwhile); SQLite creates the
  * FTS table and its triggers and fills it ('rebuild') in one transaction per collection; MySQL
- * creates the triggers first, then fills the shadow table 1,000 rows a statement.
+ * creates the triggers first, then fills the trigram table 1,000 rows a statement.
  */
 export async function buildSearchIndexes(
   knex: Knex,

@@ -147,7 +147,7 @@ describe.runIf(testVendors.includes('mysql'))('search (q) with the MySQL trigram
     await knex('notes').where({ id }).update({ exact: 'Dingo' });
     expect(await ids('notes', 'Dingo')).toEqual([id]);
     expect(await ids('notes', 'dingo')).toEqual([]);
-    // A new key: the old one's document goes.
+    // A new key: the old one's trigrams go.
     await knex('notes')
       .where({ id })
       .update({ id: id + 1000 });
