@@ -250,6 +250,22 @@ function insertGrams(
   );
 }
 
+/**
+ * The SQL that deletes the trigrams of one row as it was (`OLD` in a trigger), through the primary
+ * key: made again from the old values, so the table needs no second index on `id`.
+ */
+function deleteGrams(shadow: string, key: string, columns: Map<string, string>): string {
+  const arrays = [...columns].map(
+    ([column, collation]) => `${q(trigramFunction(collation))}(OLD.${q(column)})`,
+  );
+  const merged = arrays.length === 1 ? arrays[0] : `JSON_MERGE_PRESERVE(${arrays.join(', ')})`;
+  return (
+    `DELETE FROM ${q(shadow)} WHERE id = OLD.${key} AND gram IN (SELECT UNHEX(j.g) FROM ` +
+    `JSON_TABLE(${merged}, '$[*]' COLUMNS (g VARCHAR(${LONGEST + 2}) CHARACTER SET ascii PATH '$')) j ` +
+    `WHERE j.g <> '' AND CHAR_LENGTH(j.g) <= ${LONGEST})`
+  );
+}
+
 async function dropTriggers(db: Knex, table: string): Promise<void> {
   for (const name of Object.values(triggerNames(table))) await db.raw(`DROP TRIGGER IF EXISTS ${q(name)}`);
 }
@@ -311,13 +327,12 @@ export async function createMysqlIndex(
   ) as Array<{ type: string }>;
   if (existing) await db.raw(`DROP TABLE ${q(shadow)}`);
   await db.raw(
-    `CREATE TABLE ${q(shadow)} (gram VARBINARY(255) NOT NULL, id ${keyType} NOT NULL, PRIMARY KEY (gram, id), KEY (id)) ENGINE=InnoDB COMMENT=?`,
+    `CREATE TABLE ${q(shadow)} (gram VARBINARY(255) NOT NULL, id ${keyType} NOT NULL, PRIMARY KEY (gram, id)) ENGINE=InnoDB COMMENT=?`,
     [comment],
   );
 
   const names = triggerNames(table);
   const t = q(table);
-  const s = q(shadow);
   const pk = q(primaryKey);
   await db.raw(
     `CREATE TRIGGER ${q(names.insert)} AFTER INSERT ON ${t} FOR EACH ROW ${insertGrams(shadow, pk, 'NEW', columns)}`,
@@ -327,10 +342,10 @@ export async function createMysqlIndex(
   await db.raw(
     `CREATE TRIGGER ${q(names.update)} AFTER UPDATE ON ${t} FOR EACH ROW BEGIN ` +
       `IF NOT (BINARY NEW.${pk} <=> BINARY OLD.${pk} AND ${same}) THEN ` +
-      `DELETE FROM ${s} WHERE id = OLD.${pk}; ${insertGrams(shadow, pk, 'NEW', columns)}; END IF; END`,
+      `${deleteGrams(shadow, pk, columns)}; ${insertGrams(shadow, pk, 'NEW', columns)}; END IF; END`,
   );
   await db.raw(
-    `CREATE TRIGGER ${q(names.delete)} AFTER DELETE ON ${t} FOR EACH ROW DELETE FROM ${s} WHERE id = OLD.${pk}`,
+    `CREATE TRIGGER ${q(names.delete)} AFTER DELETE ON ${t} FOR EACH ROW ${deleteGrams(shadow, pk, columns)}`,
   );
   // Every row's trigrams, a batch of keys a statement (the triggers already serve writes).
   let after: unknown = undefined;

@@ -147,6 +147,14 @@ describe.runIf(testVendors.includes('mysql'))('search (q) with the MySQL trigram
     await knex('notes').where({ id }).update({ exact: 'Dingo' });
     expect(await ids('notes', 'Dingo')).toEqual([id]);
     expect(await ids('notes', 'dingo')).toEqual([]);
+    // Updates leave no trigram of an old value behind: as many rows as a fresh row of the same values.
+    const [twin] = await knex('notes').insert({ title: 'WRITTEN BY HAND: CASSOWARY', exact: 'Dingo' });
+    const grams = async (key: number) =>
+      Number((await knex(shadowTable('notes')).where({ id: key }).count({ n: '*' }))[0].n);
+    expect(await grams(id)).toBe(await grams(twin));
+    expect(await grams(id)).toBeGreaterThan(20);
+    await knex('notes').where({ id: twin }).delete();
+    expect(await grams(twin)).toBe(0);
     // A new key: the old one's trigrams go.
     await knex('notes')
       .where({ id })
