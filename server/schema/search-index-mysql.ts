@@ -259,10 +259,12 @@ function deleteGrams(shadow: string, key: string, columns: Map<string, string>):
     ([column, collation]) => `${q(trigramFunction(collation))}(OLD.${q(column)})`,
   );
   const merged = arrays.length === 1 ? arrays[0] : `JSON_MERGE_PRESERVE(${arrays.join(', ')})`;
+  // A join, not `gram IN (subquery)`: MariaDB runs a single-table DELETE's subquery as a filter
+  // over the whole table (55 ms a row on 350,000 trigrams), a join's rows by the primary key.
   return (
-    `DELETE FROM ${q(shadow)} WHERE id = OLD.${key} AND gram IN (SELECT UNHEX(j.g) FROM ` +
+    `DELETE s FROM ${q(shadow)} s JOIN ` +
     `JSON_TABLE(${merged}, '$[*]' COLUMNS (g VARCHAR(${LONGEST + 2}) CHARACTER SET ascii PATH '$')) j ` +
-    `WHERE j.g <> '' AND CHAR_LENGTH(j.g) <= ${LONGEST})`
+    `ON s.gram = UNHEX(j.g) AND s.id = OLD.${key} WHERE j.g <> '' AND CHAR_LENGTH(j.g) <= ${LONGEST}`
   );
 }
 
