@@ -4,7 +4,7 @@
  *   [--million [--reuse]] [--bulk] [--upload-mb 1024] [--text natural|lorem]`
  *
  * `--only` keys: bundle; the items cases list, filtered, published, author, search, one, create,
- * total, meta, score; fanout, mixed, soak; upload; app.
+ * total, meta, score; search-writes; fanout, mixed, soak; upload; app.
  *
  * 0. The app's bundle report: each chunk's size and gzip size, and what the first page loads
  *    (bench/bundle.ts; `--only bundle` prints only this).
@@ -18,7 +18,9 @@
  *    bench/serve.ts). A table at the end gives req/s, p50 / p99, the floor's req/s and p50, the
  *    fraction of the floor, and the target with PASS or MISS. `search` draws its terms from the
  *    data; `score` creates a field through the API without an index, sorts a filtered listing on
- *    it, then indexes it (`PATCH /fields`) and measures again.
+ *    it, then indexes it (`PATCH /fields`) and measures again. `search-writes` (only when asked;
+ *    bench/search-writes.ts) times 5,000 inserts, updates and deletes without and with the search
+ *    index.
  *    `--million` (PostgreSQL, 1,000,000 articles; or `--bulk` with `--items N --vendor postgres`)
  *    generates the data inside the database (bench/bulk.ts) and runs list, one, published (filter +
  *    sort on indexed fields, p50 < 50 ms) and total (`meta=total_count`, p50 < 20 ms) unless
@@ -47,6 +49,7 @@ import { printBundleReport } from './bundle';
 import { fanoutBenchmark, mixedBenchmark } from './abuse';
 import { uploadBenchmark } from './upload';
 import { appBenchmark } from './app';
+import { searchWritesBenchmark } from './search-writes';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -464,6 +467,14 @@ async function itemsBenchmark(): Promise<void> {
       if (selected(scenario.key)) results.push(await runScenario(scenario, octavo, floor));
     }
     if (selected('search')) await searchTermsOneByOne(octavo.port, base, headers, terms);
+    if (only?.includes('search-writes')) {
+      const db = openDatabase(data);
+      try {
+        await searchWritesBenchmark(db, vendor);
+      } finally {
+        await db.destroy();
+      }
+    }
     if (selected('score')) {
       results.push(...(await unindexedThenIndexed(data, octavo, floor, await signIn(ADMIN), headers)));
     }
