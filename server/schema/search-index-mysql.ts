@@ -140,7 +140,7 @@ export async function readMysqlIndexes(db: Knex): Promise<Map<string, SearchInde
 }
 
 /** The trigram tables whose collection is gone (dropped by a schema change or outside one). */
-export async function orphanedShadowTables(db: Knex): Promise<string[]> {
+export async function orphanedTrigramTables(db: Knex): Promise<string[]> {
   const shadows = rows(
     await db.raw(
       `select s.TABLE_NAME as name, s.TABLE_COMMENT as comment from information_schema.TABLES s

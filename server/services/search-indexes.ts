@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Vendor } from '../config';
 import type { SchemaUnit } from '../database/schema-change';
 import { loadSchema } from '../schema/load-schema';
-import { orphanedShadowTables, readMysqlIndexes, restoreMysqlIndex } from '../schema/search-index-mysql';
+import { orphanedTrigramTables, readMysqlIndexes, restoreMysqlIndex } from '../schema/search-index-mysql';
 import {
   dropSearchIndex,
   ftsTable,
@@ -107,7 +107,7 @@ export async function syncSearchIndexSteps(unit: SchemaUnit): Promise<void> {
  */
 async function settleMysql(unit: SchemaUnit, set: Set<string>): Promise<void> {
   try {
-    for (const shadow of await orphanedShadowTables(unit.db))
+    for (const shadow of await orphanedTrigramTables(unit.db))
       await unit.settle(
         `drop search index ${shadow}`,
         (db) => db.raw(`DROP TABLE IF EXISTS \`${shadow}\``),
@@ -223,7 +223,7 @@ export async function dropSearchIndexes(
     }
   }
   if (vendor === 'mysql' && !only) {
-    for (const shadow of await orphanedShadowTables(knex)) {
+    for (const shadow of await orphanedTrigramTables(knex)) {
       await knex.raw(`DROP TABLE IF EXISTS \`${shadow}\``);
       out.push({ collection: shadow, dropped: [shadow] });
     }
