@@ -12,8 +12,8 @@ if (skip)
 
 /**
  * Browser tests: a real server on a fresh database, the built app (built once, by the global setup),
- * Debian's Chromium. Two files at a time: each has its own server, database and browser, and the
- * tests wait for what a user waits for, so they hold on a busy machine.
+ * Debian's Chromium. One file at a time: two side by side made the profile's locale test fail once
+ * in two CI runs (its Save button stayed disabled after a pick), a race not yet understood.
  */
 export default defineConfig({
   test: {
@@ -23,7 +23,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 240_000,
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 1,
+    fileParallelism: false,
     globalSetup: skip ? [] : ['tests/helpers/e2e-global-setup.ts'],
     setupFiles: ['tests/helpers/setup.ts'],
     reporters: ['default', './tests/helpers/summary-reporter.ts'],

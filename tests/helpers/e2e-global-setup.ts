@@ -1,8 +1,8 @@
 import { ensureAppBuilt } from '../../server/app-build';
 
 /**
- * Browser tests: the app is built once, before the test files start, so that files running side by
- * side never build it at the same time into the same folder.
+ * Browser tests: the app is built once, before the test files start (a file running beside another
+ * must never build it at the same time into the same folder).
  */
 export default async function setup(): Promise<void> {
   const result = await ensureAppBuilt((line) => console.log(line));
