@@ -217,7 +217,7 @@ function compileCondition(
       subquery.where((inner) => compileCondition(inner, scope, related, sub, nested, trusted, depth + 1));
       qb.whereIn(column(alias, field.field), subquery);
     } else {
-      const subquery = scope.knex({ [sub]: related.collection }).select({ k: column(sub, relation.field) });
+      const subquery = scope.knex({ [sub]: related.collection }).select(column(sub, relation.field));
       applyRowConstraints(subquery, scope, related, sub, depth + 1);
       subquery.whereNotNull(column(sub, relation.field));
       subquery.where((inner) => compileCondition(inner, scope, related, sub, nested, trusted, depth + 1));
@@ -457,10 +457,11 @@ function numberCannotContain(scope: SqlScope, field: FieldInfo, text: string): b
 
 /**
  * The OR-arms of `q` over some searched fields of one collection aliased `alias`: each field's
- * LIKE, as the plain scan has them. Where the collection has an FTS index (SQLite) and the term is
- * long enough, the LIKEs of the indexed fields are ANDed with the index prefilter
- * (`alias.rowid IN (SELECT rowid FROM fts WHERE fts MATCH <ftsCover(term)>)`): the FTS match folds more
- * than LIKE does, never less, so the prefilter keeps every row the LIKEs accept.
+ * LIKE, as the plain scan has them. Where the collection has an index and the term is long
+ * enough, the LIKEs of the indexed fields are ANDed with the index prefilter: SQLite
+ * `alias.rowid IN (SELECT rowid FROM fts WHERE fts MATCH <ftsCover(term)>)`, MySQL / MariaDB
+ * `alias.key IN (keysHolding …)`. Either folds as much as LIKE does or more, never less, so the
+ * prefilter keeps every row the LIKEs accept.
  */
 function searchArms(
   scope: SqlScope,
@@ -478,44 +479,39 @@ function searchArms(
   const index = info.searchIndex;
   if (!prefilter || !index || termLength(text) < TRIGRAM) return kept.map(like);
   const indexed = kept.filter((f) => index.columns.has(f.field));
+  if (indexed.length === 0) return kept.map(like);
+  // The prefilter: the rows the index says may hold the term in an indexed column.
+  let prefilterOf: (qb: Knex.QueryBuilder) => void;
   if (index.kind === 'grams') {
     // The rows holding the term's trigrams in each indexed column's collation.
     const covers = [...new Set(indexed.map((f) => index.collations?.get(f.field) ?? ''))].map(
       (collation) => scope.searchCovers?.get(collation) ?? null,
     );
-    if (indexed.length === 0 || covers.some((c) => c === null)) return kept.map(like);
-    const arms = kept.filter((f) => !index.columns.has(f.field)).map(like);
-    arms.unshift((inner) =>
-      inner.orWhere((both) => {
-        both.where((any) => {
-          for (const grams of covers)
-            any.orWhereIn(column(alias, info.primaryKey), keysHolding(scope.knex, index.table!, grams!));
-        });
-        both.andWhere((any) => {
-          for (const f of indexed) any.orWhere(likeRaw(scope, alias, f, pattern, false, false));
-        });
-      }),
-    );
-    return arms;
-  }
-  if (index.kind !== 'fts5') return kept.map(like);
-  const arms = kept.filter((f) => !index.columns.has(f.field)).map(like);
-  if (indexed.length > 0) {
+    if (covers.some((c) => c === null)) return kept.map(like);
+    prefilterOf = (qb) =>
+      qb.where((any) => {
+        for (const grams of covers)
+          any.orWhereIn(column(alias, info.primaryKey), keysHolding(scope.knex, index.table!, grams!));
+      });
+  } else if (index.kind === 'fts5') {
     const fts = index.table!;
-    arms.unshift((inner) =>
-      inner.orWhere((both) => {
-        both.whereRaw('?? IN (SELECT rowid FROM ?? WHERE ?? MATCH ?)', [
-          `${alias}.rowid`,
-          fts,
-          fts,
-          ftsCover(text),
-        ]);
-        both.andWhere((any) => {
-          for (const f of indexed) any.orWhere(likeRaw(scope, alias, f, pattern, false, false));
-        });
-      }),
-    );
-  }
+    prefilterOf = (qb) =>
+      qb.whereRaw('?? IN (SELECT rowid FROM ?? WHERE ?? MATCH ?)', [
+        `${alias}.rowid`,
+        fts,
+        fts,
+        ftsCover(text),
+      ]);
+  } else return kept.map(like);
+  const arms = kept.filter((f) => !index.columns.has(f.field)).map(like);
+  arms.unshift((inner) =>
+    inner.orWhere((both) => {
+      prefilterOf(both);
+      both.andWhere((any) => {
+        for (const f of indexed) any.orWhere(likeRaw(scope, alias, f, pattern, false, false));
+      });
+    }),
+  );
   return arms;
 }
 

@@ -6,7 +6,7 @@ import type { CollectionInfo, SearchIndexInfo } from './types';
  * MySQL / MariaDB: the trigram prefilter behind `q`. MariaDB has no n-gram full-text parser, and
  * InnoDB's own parser splits text into words, so the trigrams are made by the database itself:
  *
- * - a function per collation, `octavo_trigrams_<collation>(text)`, gives each run of three
+ * - a function per collation, `octavo_trigrams_v1_<collation>(text)`, gives each run of three
  *   characters as the hex of the run's collation weights (`WEIGHT_STRING`), as a JSON array. Two
  *   characters that LIKE takes as equal (it compares character by character in the column's
  *   collation) have the same weights, so a row that holds the term holds each of the term's
@@ -65,7 +65,7 @@ function bounded(prefix: string, table: string, suffix: string): string {
   return `${prefix}${table.slice(0, 64 - prefix.length - suffix.length - 11)}_${hash}${suffix}`;
 }
 
-export const shadowTable = (table: string) => bounded('octavo_search_', table, '');
+export const trigramTable = (table: string) => bounded('octavo_search_', table, '');
 const triggerNames = (table: string) => ({
   insert: bounded('octavo_sx_', table, '_ai'),
   update: bounded('octavo_sx_', table, '_au'),
@@ -107,13 +107,8 @@ function recordedOf(comment: string): Recorded | null {
  */
 export async function readMysqlIndexes(db: Knex): Promise<Map<string, SearchIndexInfo>> {
   const out = new Map<string, SearchIndexInfo>();
-  const shadows = rows(
-    await db.raw(
-      `select TABLE_NAME as name, TABLE_COMMENT as comment from information_schema.TABLES
-        where TABLE_SCHEMA = database() and TABLE_NAME like 'octavo\\_search\\_%'`,
-    ),
-  ) as Array<{ name: string; comment: string }>;
-  if (shadows.length === 0) return out;
+  const tables = await recordedTables(db);
+  if (tables.length === 0) return out;
   const triggers = new Set(
     (
       rows(
@@ -124,14 +119,12 @@ export async function readMysqlIndexes(db: Knex): Promise<Map<string, SearchInde
       ) as Array<{ name: string; tbl: string }>
     ).map((t) => `${t.tbl}:${t.name}`),
   );
-  for (const shadow of shadows) {
-    const recorded = recordedOf(shadow.comment);
-    if (!recorded || shadowTable(recorded.table) !== shadow.name) continue;
+  for (const { name, recorded } of tables) {
     const names = Object.values(triggerNames(recorded.table));
     if (!names.every((n) => triggers.has(`${recorded.table}:${n}`))) continue;
     out.set(recorded.table, {
       kind: 'grams',
-      table: shadow.name,
+      table: name,
       columns: new Set(Object.keys(recorded.columns)),
       collations: new Map(Object.entries(recorded.columns)),
     });
@@ -141,12 +134,6 @@ export async function readMysqlIndexes(db: Knex): Promise<Map<string, SearchInde
 
 /** The trigram tables whose collection is gone (dropped by a schema change or outside one). */
 export async function orphanedTrigramTables(db: Knex): Promise<string[]> {
-  const shadows = rows(
-    await db.raw(
-      `select s.TABLE_NAME as name, s.TABLE_COMMENT as comment from information_schema.TABLES s
-        where s.TABLE_SCHEMA = database() and s.TABLE_NAME like 'octavo\\_search\\_%'`,
-    ),
-  ) as Array<{ name: string; comment: string }>;
   const tables = new Set(
     (
       rows(
@@ -156,12 +143,21 @@ export async function orphanedTrigramTables(db: Knex): Promise<string[]> {
       ) as Array<{ name: string }>
     ).map((t) => t.name),
   );
-  return shadows
-    .filter((s) => {
-      const recorded = recordedOf(s.comment);
-      return recorded !== null && !tables.has(recorded.table);
-    })
-    .map((s) => s.name);
+  return (await recordedTables(db)).filter((t) => !tables.has(t.recorded.table)).map((t) => t.name);
+}
+
+/** Octavo's trigram tables, each with what its comment records. */
+async function recordedTables(db: Knex): Promise<Array<{ name: string; recorded: Recorded }>> {
+  const found = rows(
+    await db.raw(
+      `select TABLE_NAME as name, TABLE_COMMENT as comment from information_schema.TABLES
+        where TABLE_SCHEMA = database() and TABLE_NAME like 'octavo\\_search\\_%'`,
+    ),
+  ) as Array<{ name: string; comment: string }>;
+  return found.flatMap(({ name, comment }) => {
+    const recorded = recordedOf(comment);
+    return recorded && trigramTable(recorded.table) === name ? [{ name, recorded }] : [];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -229,42 +225,43 @@ export async function columnCollations(
 const LONGEST = 510;
 
 /**
- * The SQL that inserts the distinct trigrams of one row (`row`: NEW in a trigger, or the table in a
- * refill, whose `from` then names it), as `(gram, id)` rows.
+ * The trigrams of one row's searched columns as rows `j.g` (hex), each column by its collation's
+ * function: `row` is NEW or OLD in a trigger, or the table in a refill. With the condition that
+ * leaves out empty and over-long ones.
  */
+function trigramRows(row: string, columns: Map<string, string>): string {
+  const arrays = [...columns].map(
+    ([column, collation]) => `${q(trigramFunction(collation))}(${row}.${q(column)})`,
+  );
+  const merged = arrays.length === 1 ? arrays[0] : `JSON_MERGE_PRESERVE(${arrays.join(', ')})`;
+  return `JSON_TABLE(${merged}, '$[*]' COLUMNS (g VARCHAR(${LONGEST + 2}) CHARACTER SET ascii PATH '$')) j`;
+}
+const KEPT = `j.g <> '' AND CHAR_LENGTH(j.g) <= ${LONGEST}`;
+
+/** The SQL that inserts the distinct trigrams of one row as `(gram, id)` rows (`from`: a refill's table). */
 function insertGrams(
-  shadow: string,
+  table: string,
   key: string,
   row: string,
   columns: Map<string, string>,
   from = '',
 ): string {
-  const arrays = [...columns].map(
-    ([column, collation]) => `${q(trigramFunction(collation))}(${row}.${q(column)})`,
-  );
-  const merged = arrays.length === 1 ? arrays[0] : `JSON_MERGE_PRESERVE(${arrays.join(', ')})`;
   return (
-    `INSERT IGNORE INTO ${q(shadow)} (gram, id) SELECT DISTINCT UNHEX(j.g), ${row}.${key} FROM ${from}` +
-    `JSON_TABLE(${merged}, '$[*]' COLUMNS (g VARCHAR(${LONGEST + 2}) CHARACTER SET ascii PATH '$')) j ` +
-    `WHERE j.g <> '' AND CHAR_LENGTH(j.g) <= ${LONGEST}`
+    `INSERT IGNORE INTO ${q(table)} (gram, id) SELECT DISTINCT UNHEX(j.g), ${row}.${key} ` +
+    `FROM ${from}${trigramRows(row, columns)} WHERE ${KEPT}`
   );
 }
 
 /**
- * The SQL that deletes the trigrams of one row as it was (`OLD` in a trigger), through the primary
- * key: made again from the old values, so the table needs no second index on `id`.
+ * The SQL that deletes the trigrams of one row as it was (OLD), through the primary key: made again
+ * from the old values, so the table needs no second index on `id`. A join, not `gram IN
+ * (subquery)`: MariaDB runs a single-table DELETE's subquery as a filter over the whole table
+ * (55 ms a row on 350,000 trigrams), a join's rows by the primary key.
  */
-function deleteGrams(shadow: string, key: string, columns: Map<string, string>): string {
-  const arrays = [...columns].map(
-    ([column, collation]) => `${q(trigramFunction(collation))}(OLD.${q(column)})`,
-  );
-  const merged = arrays.length === 1 ? arrays[0] : `JSON_MERGE_PRESERVE(${arrays.join(', ')})`;
-  // A join, not `gram IN (subquery)`: MariaDB runs a single-table DELETE's subquery as a filter
-  // over the whole table (55 ms a row on 350,000 trigrams), a join's rows by the primary key.
+function deleteGrams(table: string, key: string, columns: Map<string, string>): string {
   return (
-    `DELETE s FROM ${q(shadow)} s JOIN ` +
-    `JSON_TABLE(${merged}, '$[*]' COLUMNS (g VARCHAR(${LONGEST + 2}) CHARACTER SET ascii PATH '$')) j ` +
-    `ON s.gram = UNHEX(j.g) AND s.id = OLD.${key} WHERE j.g <> '' AND CHAR_LENGTH(j.g) <= ${LONGEST}`
+    `DELETE s FROM ${q(table)} s JOIN ${trigramRows('OLD', columns)} ` +
+    `ON s.gram = UNHEX(j.g) AND s.id = OLD.${key} WHERE ${KEPT}`
   );
 }
 
@@ -278,12 +275,12 @@ export async function dropMysqlIndex(db: Knex, table: string): Promise<string[]>
   const exists = rows(
     await db.raw(
       'select 1 from information_schema.TABLES where TABLE_SCHEMA = database() and TABLE_NAME = ?',
-      [shadowTable(table)],
+      [trigramTable(table)],
     ),
   );
   if (exists.length === 0) return [];
-  await db.raw(`DROP TABLE IF EXISTS ${q(shadowTable(table))}`);
-  return [shadowTable(table)];
+  await db.raw(`DROP TABLE IF EXISTS ${q(trigramTable(table))}`);
+  return [trigramTable(table)];
 }
 
 const REFILL_BATCH = 1000;
@@ -316,20 +313,13 @@ export async function createMysqlIndex(
     ),
   ) as Array<{ type: string; charset: string | null; collation: string | null }>;
   const keyType = `${key.type}${key.collation ? ` CHARACTER SET ${key.charset} COLLATE ${key.collation}` : ''}`;
-  const shadow = shadowTable(table);
+  const grams = trigramTable(table);
   const recorded: Recorded = { table, columns: Object.fromEntries(columns) };
   const comment = JSON.stringify(recorded);
   await dropTriggers(db, table);
-  const [existing] = rows(
-    await db.raw(
-      `select COLUMN_TYPE as type from information_schema.COLUMNS
-        where TABLE_SCHEMA = database() and TABLE_NAME = ? and COLUMN_NAME = 'id'`,
-      [shadow],
-    ),
-  ) as Array<{ type: string }>;
-  if (existing) await db.raw(`DROP TABLE ${q(shadow)}`);
+  await db.raw(`DROP TABLE IF EXISTS ${q(grams)}`);
   await db.raw(
-    `CREATE TABLE ${q(shadow)} (gram VARBINARY(255) NOT NULL, id ${keyType} NOT NULL, PRIMARY KEY (gram, id)) ENGINE=InnoDB COMMENT=?`,
+    `CREATE TABLE ${q(grams)} (gram VARBINARY(255) NOT NULL, id ${keyType} NOT NULL, PRIMARY KEY (gram, id)) ENGINE=InnoDB COMMENT=?`,
     [comment],
   );
 
@@ -337,17 +327,17 @@ export async function createMysqlIndex(
   const t = q(table);
   const pk = q(primaryKey);
   await db.raw(
-    `CREATE TRIGGER ${q(names.insert)} AFTER INSERT ON ${t} FOR EACH ROW ${insertGrams(shadow, pk, 'NEW', columns)}`,
+    `CREATE TRIGGER ${q(names.insert)} AFTER INSERT ON ${t} FOR EACH ROW ${insertGrams(grams, pk, 'NEW', columns)}`,
   );
   // Compared as bytes: a change a collation calls equal (case, trailing spaces) changes the trigrams.
   const same = [...columns.keys()].map((c) => `BINARY NEW.${q(c)} <=> BINARY OLD.${q(c)}`).join(' AND ');
   await db.raw(
     `CREATE TRIGGER ${q(names.update)} AFTER UPDATE ON ${t} FOR EACH ROW BEGIN ` +
       `IF NOT (BINARY NEW.${pk} <=> BINARY OLD.${pk} AND ${same}) THEN ` +
-      `${deleteGrams(shadow, pk, columns)}; ${insertGrams(shadow, pk, 'NEW', columns)}; END IF; END`,
+      `${deleteGrams(grams, pk, columns)}; ${insertGrams(grams, pk, 'NEW', columns)}; END IF; END`,
   );
   await db.raw(
-    `CREATE TRIGGER ${q(names.delete)} AFTER DELETE ON ${t} FOR EACH ROW ${deleteGrams(shadow, pk, columns)}`,
+    `CREATE TRIGGER ${q(names.delete)} AFTER DELETE ON ${t} FOR EACH ROW ${deleteGrams(grams, pk, columns)}`,
   );
   // Every row's trigrams, a batch of keys a statement (the triggers already serve writes).
   let after: unknown = undefined;
@@ -356,7 +346,7 @@ export async function createMysqlIndex(
     if (after !== undefined) page.where(primaryKey, '>', after as any);
     const keys = (await page).map((r: Record<string, unknown>) => r[primaryKey]);
     if (keys.length === 0) break;
-    await db.raw(`${insertGrams(shadow, pk, t, columns, `${t}, `)} AND ${t}.${pk} >= ? AND ${t}.${pk} <= ?`, [
+    await db.raw(`${insertGrams(grams, pk, t, columns, `${t}, `)} AND ${t}.${pk} >= ? AND ${t}.${pk} <= ?`, [
       keys[0] as any,
       keys[keys.length - 1] as any,
     ]);
@@ -421,11 +411,11 @@ export async function termCover(knex: Knex, collation: string, term: string): Pr
  * The keys whose rows hold every trigram of `grams` (one collation's cover): a join of the table
  * with itself, one alias per trigram.
  */
-export function keysHolding(knex: Knex, shadow: string, grams: string[]): Knex.QueryBuilder {
-  const qb = knex({ g0: shadow }).select('g0.id').where('g0.gram', Buffer.from(grams[0], 'hex'));
+export function keysHolding(knex: Knex, table: string, grams: string[]): Knex.QueryBuilder {
+  const qb = knex({ g0: table }).select('g0.id').where('g0.gram', Buffer.from(grams[0], 'hex'));
   grams.slice(1).forEach((gram, i) => {
     const alias = `g${i + 1}`;
-    qb.join({ [alias]: shadow }, (on) => {
+    qb.join({ [alias]: table }, (on) => {
       on.on(`${alias}.id`, '=', 'g0.id').andOnVal(`${alias}.gram`, '=', Buffer.from(gram, 'hex') as any);
     });
   });

@@ -7,7 +7,7 @@ import {
   createMysqlIndex,
   dropMysqlIndex,
   readMysqlIndexes,
-  shadowTable,
+  trigramTable,
 } from './search-index-mysql';
 import type { CollectionInfo, FieldInfo, SearchIndexInfo } from './types';
 
@@ -232,7 +232,7 @@ export function textCastOf(expression: string | null): string | null {
 
 const saidOnce = new Set<string>();
 /** Logs a line once per database (the same database behind several pools or nodes logs once each). */
-export function sayOnce(db: Knex, line: string): void {
+function sayOnce(db: Knex, line: string): void {
   const c = (db.client.config.connection ?? {}) as Record<string, unknown>;
   const key = `${line}|${String(c.host ?? '')}:${String(c.port ?? '')}/${String(c.database ?? c.filename ?? '')}`;
   if (saidOnce.has(key)) return;
@@ -416,8 +416,8 @@ export async function syncSearchIndex(
     );
     return { ...result, skipped: 'the trigram functions or triggers could not be created' };
   }
-  if (!existing) result.created.push(shadowTable(table));
-  else result.created.push(`${shadowTable(table)} (rebuilt)`);
+  if (!existing) result.created.push(trigramTable(table));
+  else result.created.push(`${trigramTable(table)} (rebuilt)`);
   return result;
 }
 

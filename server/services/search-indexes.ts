@@ -107,10 +107,10 @@ export async function syncSearchIndexSteps(unit: SchemaUnit): Promise<void> {
  */
 async function settleMysql(unit: SchemaUnit, set: Set<string>): Promise<void> {
   try {
-    for (const shadow of await orphanedTrigramTables(unit.db))
+    for (const orphan of await orphanedTrigramTables(unit.db))
       await unit.settle(
-        `drop search index ${shadow}`,
-        (db) => db.raw(`DROP TABLE IF EXISTS \`${shadow}\``),
+        `drop search index ${orphan}`,
+        (db) => db.raw(`DROP TABLE IF EXISTS \`${orphan}\``),
         async () => {},
       );
     if (set.size === 0) return;
@@ -223,9 +223,9 @@ export async function dropSearchIndexes(
     }
   }
   if (vendor === 'mysql' && !only) {
-    for (const shadow of await orphanedTrigramTables(knex)) {
-      await knex.raw(`DROP TABLE IF EXISTS \`${shadow}\``);
-      out.push({ collection: shadow, dropped: [shadow] });
+    for (const orphan of await orphanedTrigramTables(knex)) {
+      await knex.raw(`DROP TABLE IF EXISTS \`${orphan}\``);
+      out.push({ collection: orphan, dropped: [orphan] });
     }
   }
   return out;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { injectSchemaFailure } from '../../server/database/schema-change';
 import { forceSearchScan } from '../../server/query/filter-to-sql';
 import { schemaCache } from '../../server/schema';
-import { shadowTable } from '../../server/schema/search-index-mysql';
+import { trigramTable } from '../../server/schema/search-index-mysql';
 import { buildSearchIndexes, searchIndexStatus } from '../../server/services/search-indexes';
 import { testVendors } from '../helpers/databases';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -150,7 +150,7 @@ describe.runIf(testVendors.includes('mysql'))('search (q) with the MySQL trigram
     // Updates leave no trigram of an old value behind: as many rows as a fresh row of the same values.
     const [twin] = await knex('notes').insert({ title: 'WRITTEN BY HAND: CASSOWARY', exact: 'Dingo' });
     const grams = async (key: number) =>
-      Number((await knex(shadowTable('notes')).where({ id: key }).count({ n: '*' }))[0].n);
+      Number((await knex(trigramTable('notes')).where({ id: key }).count({ n: '*' }))[0].n);
     expect(await grams(id)).toBe(await grams(twin));
     expect(await grams(id)).toBeGreaterThan(20);
     await knex('notes').where({ id: twin }).delete();
@@ -160,13 +160,13 @@ describe.runIf(testVendors.includes('mysql'))('search (q) with the MySQL trigram
       .where({ id })
       .update({ id: id + 1000 });
     expect(await ids('notes', 'cassow')).toEqual([id + 1000]);
-    expect(await knex(shadowTable('notes')).where({ id }).first()).toBeUndefined();
+    expect(await knex(trigramTable('notes')).where({ id }).first()).toBeUndefined();
     await knex('notes')
       .where({ id: id + 1000 })
       .delete();
     expect(await ids('notes', 'cassow')).toEqual([]);
     expect(
-      await knex(shadowTable('notes'))
+      await knex(trigramTable('notes'))
         .where({ id: id + 1000 })
         .first(),
     ).toBeUndefined();
@@ -177,11 +177,11 @@ describe.runIf(testVendors.includes('mysql'))('search (q) with the MySQL trigram
     const other = knexFactory(server.project.knex.client.config);
     const expected = await ids('notes', 'straße');
     expect(expected.length).toBeGreaterThan(0);
-    await other.raw(`RENAME TABLE ${shadowTable('notes')} TO octavo_aside`);
+    await other.raw(`RENAME TABLE ${trigramTable('notes')} TO octavo_aside`);
     try {
       expect(await ids('notes', 'straße')).toEqual(expected);
     } finally {
-      await other.raw(`RENAME TABLE octavo_aside TO ${shadowTable('notes')}`);
+      await other.raw(`RENAME TABLE octavo_aside TO ${trigramTable('notes')}`);
       await other.destroy();
     }
   });
@@ -213,7 +213,7 @@ describe.runIf(testVendors.includes('mysql'))('search (q) with the MySQL trigram
     await server.project.knex('places').where({ code: 'akl' }).update({ code: 'AKL2' });
     expect(await codes('akl')).toEqual(['AKL2']);
     expect(await codes('ucklan')).toEqual(['AKL2']);
-    expect(await server.project.knex(shadowTable('places')).countDistinct({ n: 'id' })).toEqual([{ n: 2 }]);
+    expect(await server.project.knex(trigramTable('places')).countDistinct({ n: 'id' })).toEqual([{ n: 2 }]);
   });
 
   it('finds a term across the chunks a long text is cut into', async () => {

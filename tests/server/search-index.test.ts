@@ -4,7 +4,7 @@ import { forceSearchScan } from '../../server/query/filter-to-sql';
 import { commonSearchTermAt } from '../../server/query/execute-read';
 import { schemaCache } from '../../server/schema';
 import { ftsTable, trigramIndex } from '../../server/schema/search-index';
-import { shadowTable } from '../../server/schema/search-index-mysql';
+import { trigramTable } from '../../server/schema/search-index-mysql';
 import {
   buildSearchIndexes,
   dropSearchIndexes,
@@ -225,7 +225,7 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
         'octavo_sx_articles_au',
       ]);
       // A row per distinct trigram of each article (ids below 100 and empty fields have none).
-      const [{ n }] = await server.project.knex(shadowTable('articles')).countDistinct({ n: 'id' });
+      const [{ n }] = await server.project.knex(trigramTable('articles')).countDistinct({ n: 'id' });
       expect(Number(n)).toBeGreaterThan(140);
     }
   });
@@ -349,7 +349,7 @@ describe.each(testVendors)('search (q) with the search index (%s)', (vendor) => 
       (
         await knex.raw(
           'select 1 from information_schema.TABLES where TABLE_SCHEMA = database() and TABLE_NAME = ?',
-          [shadowTable('scratch')],
+          [trigramTable('scratch')],
         )
       )[0].length > 0;
     if (vendor === 'sqlite')
